@@ -58,7 +58,9 @@ func (c *eventConverter) convert(ev *lorev1.LearnEvent) converted {
 			out.events = append(out.events, engine.StageProgress{Stage: stage, Done: int(s.GetDone()), Total: int(s.GetTotal()), Detail: s.GetDetail()})
 		case "done", "failed", "skipped":
 			f := engine.StageFinished{Stage: stage, Status: engine.StageStatus(s.GetState())}
-			if t, ok := c.started[stage]; ok && !at.Before(t) {
+			if ms := s.GetElapsedMs(); ms > 0 {
+				f.Elapsed = time.Duration(ms) * time.Millisecond
+			} else if t, ok := c.started[stage]; ok && !at.Before(t) {
 				f.Elapsed = at.Sub(t)
 			}
 			// The server sends what a stage produced as a sentence:
@@ -66,7 +68,9 @@ func (c *eventConverter) convert(ev *lorev1.LearnEvent) converted {
 			if f.Status == engine.StageFailed {
 				f.Err = s.GetDetail()
 			} else {
-				f.Reason = s.GetDetail()
+				// The detail is the stage's line, a skipped stage's
+				// beginning "skipped: ".
+				f.Reason = strings.TrimPrefix(s.GetDetail(), "skipped: ")
 			}
 			out.events = append(out.events, f)
 			// Generating is the last stage, whether the run committed,

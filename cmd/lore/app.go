@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	localapi "github.com/lore-kb/lore/core/api/local"
 	"io"
 	"path/filepath"
 	"slices"
@@ -241,7 +242,8 @@ func renderLastRun(w io.Writer, st styles.Styles, db storeNow, res *engine.Learn
 		b.WriteString(faint("  dry run: nothing stored, nothing written"))
 	}
 	b.WriteString("\n")
-	writeFigures(&b, st, res)
+	rep := localapi.LearnReport(res, nil, outDir, false)
+	writeFigures(&b, st, rep)
 	current, aerr := db.Artifacts()
 	for _, art := range res.Artifacts {
 		where := faint(outDir)
@@ -256,11 +258,9 @@ func renderLastRun(w io.Writer, st styles.Styles, db storeNow, res *engine.Learn
 		}
 		fmt.Fprintf(&b, "%s %s %s (%d primitives) %s\n", label("generated"), art.Kind, art.Name, art.Primitives, where)
 	}
-	b.WriteString(draftNote(st, res))
-	for _, sk := range res.NotGenerated {
-		if sk.Kind == core.SkillArtifact {
-			fmt.Fprintf(&b, "%s %s\n", label("generated"), noSkillLine(sk))
-		}
+	b.WriteString(draftNote(st, rep))
+	for _, line := range rep.GetNotGenerated() {
+		fmt.Fprintf(&b, "%s %s\n", label("generated"), line)
 	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(&b, "%s %s\n", st.Bad.Render("error    "), e)

@@ -4,15 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
@@ -25,8 +19,6 @@ import (
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui/learnform"
-	"github.com/lore-kb/lore/tui/prompt"
-	"github.com/lore-kb/lore/tui/styles"
 )
 
 // openStore opens the configured store.
@@ -162,42 +154,24 @@ the store busy waits up to 3s for it before exiting 4.
   lore learn download.zip --tier stranger --trust --json`,
 		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if a.viaAPI() {
+			if remote() {
 				if policy.Trust || policy.ForceCritical {
 					return &core.UsageError{Msg: a.apiPlace() + " a STRANGER source or a critical finding waits for a reviewer (lore decide RUN approve, from another terminal); no flag approves it"}
 				}
-				if err := onlyFlags(cmd, "approve", "dry-run", "json", "tier"); err != nil {
+				if err := onlyFlags(cmd, "approve", "dry-run", "json", "tier", "domain", "depth", "scope", "plain"); err != nil {
 					return err
 				}
-				if _, err := parseTier(src.tier); err != nil {
-					return err
-				}
-				if !remote() {
-					// On PostgreSQL the service is this process's: an agent
-					// run is learned here, as on a folder's library (the API
-					// learns documents), standard input included.
-					path, done, err := a.readSource(cmd, args[0])
-					if err != nil {
-						return err
-					}
-					defer done()
-					if isRun(cmd.Context(), path) {
-						return a.learnRun(cmd, path, args[0], asJSON, dryRun)
-					}
-					if args[0] == "-" {
-						// Standard input was read: the document is sent from
-						// its copy.
-						f, err := os.Open(path)
-						if err != nil {
-							return fmt.Errorf("standard input: %w", err)
-						}
-						defer f.Close()
-						a.stdin = f
-					}
-				}
-				return a.remoteLearn(cmd.Context(), args[0], "", src.tier, policy.Approve, dryRun, asJSON)
 			}
 			if err := src.check(args[0]); err != nil {
+				return err
+			}
+			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
+			a.cfg.bindFlag(keyOutputDir, cmd.Flags().Lookup("output-dir"))
+			if _, err := parseTier(src.tier); err != nil {
+				return err
+			}
+			depth, _, err := a.analysisSettings(domain)
+			if err != nil {
 				return err
 			}
 			path, done, err := a.readSource(cmd, args[0])
@@ -205,30 +179,23 @@ the store busy waits up to 3s for it before exiting 4.
 				return err
 			}
 			defer done()
-			if isRun(cmd.Context(), path) {
-				return a.learnRun(cmd, path, args[0], asJSON, dryRun)
-			}
-			given := args[0]
-			if path == given {
-				// A file or folder here is recorded by its full path, as it
-				// is when an owner runs the command for this process.
-				path = acquire.LocalAbs(path)
-			}
-			args[0] = path
-			opts, err := a.learnOptions(cmd, domain, src.tier)
-			if err != nil {
-				return err
-			}
-			if given == "-" {
-				opts.SourceName = "standard input"
-			}
-			opts.DryRun, opts.Scope, opts.Policy = dryRun, src.scopes(), policy
 			flagged := policy.Approve || policy.Trust || policy.ForceCritical
-			if !asJSON && !plain && a.interactive() {
-				if err := acquire.Check(args[0]); err != nil {
+			// The terminal application runs a learn on this machine's
+			// folder, with its Review screen, unless another process
+			// serves the folder (the learn then goes to it, headless).
+			if !asJSON && !plain && a.interactive() && !a.viaAPI() && !a.ownerServes(cmd.Context()) && !isRun(cmd.Context(), path) {
+				if err := acquire.Check(path); err != nil {
 					return err
 				}
-				start := learnform.Request{Source: args[0], Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope,
+				opts, err := a.learnOptions(cmd, domain, src.tier)
+				if err != nil {
+					return err
+				}
+				if args[0] == "-" {
+					opts.SourceName = "standard input"
+				}
+				opts.DryRun, opts.Scope, opts.Policy = dryRun, src.scopes(), policy
+				start := learnform.Request{Source: acquire.LocalAbs(path), Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope,
 					Tier: opts.Tier, Policy: policy}
 				out, err := a.runApp(cmd.Context(), opts, start, !noReview)
 				if err != nil {
@@ -237,60 +204,20 @@ the store busy waits up to 3s for it before exiting 4.
 				// The exit code follows the run, as headless.
 				return out.Err
 			}
-			if !flagged && !asJSON && a.canAsk() {
-				opts.Approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
+			ask := !flagged && !asJSON && a.canAsk()
+			req := &lorev1.LearnRequest{Approve: policy.Approve, Trust: policy.Trust, ForceCritical: policy.ForceCritical,
+				DryRun: dryRun, Tier: src.tier, Domain: domain, Scope: src.scopes(),
+				// On this machine, a question nobody here can answer fails
+				// the run at once; a team server's waits for a reviewer.
+				Unattended: !ask && !remote()}
+			if cmd.Flags().Changed("depth") {
+				req.Depth = string(depth)
 			}
-			var wait func()
-			if !asJSON && a.stderrTerminal() {
-				opts.Events = engine.NewBroker()
-				wait = showProgress(a.stderr, a.styles(), opts.Events)
+			if !remote() && cmd.Flags().Changed("output-dir") {
+				req.OutputDir = a.cfg.outputDir()
 			}
-			// The store is opened, and locked, only when the run reaches
-			// dedup: reading a slow source must not lock out every other
-			// lore command.
-			var release func() error
-			defer func() {
-				if release != nil {
-					_ = release()
-				}
-			}()
-			opts.OpenStore = func(ctx context.Context) (engine.Store, error) {
-				if opts.DryRun {
-					// A dry run changes nothing: it reads beside the
-					// others, and a store opened only to read has no
-					// memtable (16 MiB the collector counted as live).
-					db, r, err := a.acquireWaiting(ctx, readOnly)
-					release = r
-					return db, err
-				}
-				db, r, err := a.acquireWaiting(ctx, writable)
-				if err != nil {
-					return nil, err
-				}
-				release = r
-				return db, nil
-			}
-			opts.Rejections = a.rejections
-			finished := a.announceRun(cmd.Context(), &opts, given)
-			res, err := engine.Learn(cmd.Context(), nil, args[0], opts)
-			finished(err)
-			if opts.Events != nil {
-				opts.Events.Close()
-			}
-			if wait != nil {
-				wait()
-			}
-			if res == nil || (err != nil && res.Scan == nil) {
-				return err
-			}
-			if asJSON {
-				if jerr := writeJSON(a.stdout, learnJSON(res, err, opts.OutputDir)); jerr != nil {
-					return jerr
-				}
-			} else if err == nil {
-				renderLearn(a.stdout, a.styles(), res, opts.OutputDir)
-			}
-			return err
+			a.writesStore = !dryRun
+			return a.learnThroughAPI(cmd.Context(), learnCall{given: args[0], path: path, req: req, asJSON: asJSON, ask: ask})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (never prompts)")
@@ -352,280 +279,6 @@ func (a *app) stderrTerminal() bool {
 	}
 	f, ok := a.stderr.(term.File)
 	return ok && term.IsTerminal(f.Fd())
-}
-
-// showProgress prints one line per finished stage as events arrive; the
-// returned function waits until the subscription is drained.
-func showProgress(w io.Writer, st styles.Styles, b *engine.Broker) func() {
-	// This reader drains the subscription to its end (the engine closes
-	// the broker), so it needs no context to be let go.
-	events := b.Subscribe(context.Background())
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		out := styledWriter(w)
-		live := false // a progress line is on screen, to be overwritten
-		for e := range events {
-			switch e := e.(type) {
-			case engine.StageProgress:
-				if e.Total > 0 {
-					// A bar of 20 cells and the detail cut to 34 keep the
-					// line within 80 columns, so \r can redraw it.
-					full := 20 * min(e.Done, e.Total) / e.Total
-					bar := st.Bar.Full.Render(strings.Repeat("█", full)) + st.Bar.Empty.Render(strings.Repeat("░", 20-full))
-					fmt.Fprintf(out, "\r\x1b[2K  %-9s %s %d/%d  %s", e.Stage, bar, e.Done, e.Total, st.Faint.Render(ansi.Truncate(e.Detail, 34, "…")))
-					live = true
-				}
-			case engine.StageFinished:
-				if live {
-					fmt.Fprint(out, "\r\x1b[2K")
-					live = false
-				}
-				mark := st.Good.Render("✓")
-				switch e.Status {
-				case engine.StageFailed:
-					mark = st.Bad.Render("✗")
-				case engine.StageSkipped:
-					mark = st.Faint.Render("·")
-				default:
-					// A scan that found something critical did its job, but
-					// a ✓ beside it would read as "all is well".
-					if r, ok := e.Result.(engine.SanitizeFinished); ok && r.Critical > 0 {
-						mark = st.Bad.Render("!")
-					}
-				}
-				fmt.Fprintf(out, "%s %-9s %s %s\n", mark, e.Stage, e.Summary(), st.Faint.Render(e.Elapsed.Round(time.Millisecond).String()))
-			}
-		}
-		// An interrupted stage may end without a last event; its bar
-		// must not stay under the message that follows.
-		if live {
-			fmt.Fprint(out, "\r\x1b[2K")
-		}
-	})
-	return wg.Wait
-}
-
-// The --json shape of `lore learn` is a contract other tools rely on.
-type learnOut struct {
-	SessionID   string         `json:"sessionId"`
-	Success     bool           `json:"success"`
-	DryRun      bool           `json:"dryRun"`
-	ContentType string         `json:"contentType"`
-	Counts      map[string]int `json:"counts"`
-	Primitives  []primOut      `json:"primitives"`
-	Edges       []edgeOut      `json:"edges"`
-	Findings    []core.Finding `json:"findings"`
-	Skills      []skillOut     `json:"skills"`
-	// Conflicts are the ids of the conflicts the learn recorded, for lore
-	// conflicts resolve; a dry run records none, and says instead what
-	// would conflict in WouldConflict.
-	Conflicts     []string           `json:"conflicts"`
-	WouldConflict []wouldConflictOut `json:"wouldConflict"`
-	Errors        []string           `json:"errors"`
-	// RejectedBefore says when and by whom the gate rejected the source
-	// before, if it did.
-	RejectedBefore string `json:"rejectedBefore,omitempty"`
-	// Reapplied are the curators' decisions applied again to this learn;
-	// Revisit, those that no longer match the source, for a person to
-	// decide again (lore edit, reject, …, or the Review screen).
-	Reapplied []core.Curation `json:"reapplied"`
-	Revisit   []revisitOut    `json:"revisit"`
-}
-
-type revisitOut struct {
-	Decision  core.Curation `json:"decision"`
-	Session   string        `json:"session"`
-	Reason    string        `json:"reason"`
-	Candidate string        `json:"candidate,omitempty"`
-}
-
-// wouldConflictOut is a candidate of a dry run that a learn would hold
-// as a conflict with a stored primitive: no conflict id, as none exists.
-type wouldConflictOut struct {
-	Candidate  string `json:"candidate"`
-	ExistingID string `json:"existingId"`
-}
-
-type primOut struct {
-	ID              string             `json:"id"`
-	Name            string             `json:"name"`
-	Type            core.PrimitiveType `json:"type"`
-	Domain          string             `json:"domain"`
-	FormalStatement string             `json:"formalStatement"`
-	Confidence      float64            `json:"confidence"`
-	Section         string             `json:"section"`
-}
-
-type skillOut struct {
-	Name       string `json:"name"`
-	Path       string `json:"path"`
-	Primitives int    `json:"primitives"`
-}
-
-func learnJSON(res *engine.LearnResult, runErr error, outDir string) learnOut {
-	out := learnOut{
-		SessionID: res.Session.ID, Success: runErr == nil, DryRun: res.Session.DryRun,
-		Counts: map[string]int{"added": res.Counts.Added, "updated": res.Counts.Updated,
-			"skipped": res.Counts.Skipped, "conflicts": res.Counts.Conflicts},
-		Primitives: []primOut{}, Edges: []edgeOut{}, Findings: []core.Finding{}, Skills: []skillOut{},
-		Conflicts: []string{}, WouldConflict: []wouldConflictOut{}, Errors: nonNil(res.Errors), RejectedBefore: res.RejectedBefore,
-		Reapplied: append([]core.Curation{}, res.Reapplied...), Revisit: []revisitOut{},
-	}
-	for _, r := range res.Revisit {
-		out.Revisit = append(out.Revisit, revisitOut{r.Decision, r.Decision.Session, r.Reason, r.Candidate})
-	}
-	if res.Analysis != nil {
-		out.ContentType = string(res.Analysis.ContentType)
-	}
-	if res.Scan != nil && res.Scan.Report.Findings != nil {
-		out.Findings = res.Scan.Report.Findings
-	}
-	for _, p := range res.Primitives {
-		out.Primitives = append(out.Primitives, primOut{p.ID, p.Name, p.Type, p.Domain, p.FormalStatement, p.Confidence, p.Section})
-		for _, e := range p.Dependencies {
-			out.Edges = append(out.Edges, edgeOut{p.ID, e.Target, e.Type, e.Strength})
-		}
-	}
-	for _, c := range res.Conflicts {
-		if res.Session.DryRun {
-			// The ids a dry run gives its would-be conflicts are never
-			// stored: resolving one would say unknown conflict.
-			out.WouldConflict = append(out.WouldConflict, wouldConflictOut{c.Candidate.Name, c.Existing.ID})
-			continue
-		}
-		out.Conflicts = append(out.Conflicts, c.ID)
-	}
-	for _, art := range res.Artifacts {
-		if art.Kind != core.SkillArtifact {
-			continue
-		}
-		p := skillPath(art, outDir, res.Session.DryRun)
-		out.Skills = append(out.Skills, skillOut{art.Name, p, art.Primitives})
-	}
-	if runErr != nil {
-		out.Errors = append(out.Errors, runErr.Error())
-	}
-	return out
-}
-
-// skillPath is where a skill's SKILL.md is (or, on a dry run, would be).
-func skillPath(art core.Artifact, outDir string, dry bool) string {
-	for _, f := range art.Files {
-		if path.Base(f.Path) == "SKILL.md" {
-			if dry || outDir == "" {
-				return f.Path
-			}
-			return outDir + "/" + f.Path
-		}
-	}
-	return ""
-}
-
-// writeFigures writes a run's source line and its counts.
-func writeFigures(b *strings.Builder, st styles.Styles, res *engine.LearnResult) {
-	label := st.Label.Render
-	if res.Analysis != nil {
-		fmt.Fprintf(b, "%s %s · %s · %s\n", label("source   "), res.Analysis.ContentType, orNone(res.Analysis.Domain), res.Analysis.Plane)
-	}
-	c := res.Counts
-	what := "learned  "
-	if res.Session.DryRun {
-		// Nothing was learned: the figures are what a learn would do.
-		what = "would learn"
-	}
-	fmt.Fprintf(b, "%s added %d · updated %d · skipped %d · conflicts %d · edges %d\n",
-		label(what), c.Added, c.Updated, c.Skipped, c.Conflicts, res.EdgesAdded)
-}
-
-// dryConflictsShown is how many of a dry run's would-be conflicts its
-// text output names, one a line.
-const dryConflictsShown = 10
-
-// draftNote says, under the skills a learn made, that they are drafts:
-// lore skills search and agents find a skill only once a person promotes
-// it. "" when the learn made no skill or stored nothing.
-func draftNote(st styles.Styles, res *engine.LearnResult) string {
-	if res.Session.DryRun || !slices.ContainsFunc(res.Artifacts, func(a core.Artifact) bool { return a.Kind == core.SkillArtifact }) {
-		return ""
-	}
-	return st.Faint.Render("          skills start as drafts: lore skills review NAME promote makes one findable by lore skills search and agents") + "\n"
-}
-
-func renderLearn(w io.Writer, st styles.Styles, res *engine.LearnResult, outDir string) {
-	var b strings.Builder
-	label := st.Label.Render
-	fmt.Fprintf(&b, "%s %s", label("session  "), res.Session.ID)
-	if res.Session.DryRun {
-		b.WriteString(st.Faint.Render("  (dry run: nothing stored, nothing written)"))
-	}
-	b.WriteString("\n")
-	if res.RejectedBefore != "" {
-		fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("gate     "), res.RejectedBefore)
-	}
-	writeFigures(&b, st, res)
-	for _, art := range res.Artifacts {
-		where := art.Location(outDir)
-		if res.Session.DryRun {
-			where = "(not written)"
-		}
-		fmt.Fprintf(&b, "%s %s %s (%d primitives) %s\n", label("generated"), art.Kind, art.Name, art.Primitives, st.Faint.Render(where))
-	}
-	b.WriteString(draftNote(st, res))
-	for _, sk := range res.NotGenerated {
-		if sk.Kind == core.SkillArtifact {
-			fmt.Fprintf(&b, "%s %s\n", label("generated"), noSkillLine(sk))
-		}
-	}
-	switch n := len(res.Conflicts); {
-	case n > 0 && res.Session.DryRun:
-		// Nothing was stored, so nothing waits: say what a learn would
-		// hold for a person, not that it is pending.
-		fmt.Fprintf(&b, "%s %d candidate%s would conflict with what is stored %s\n", label("conflicts"), n, plural(n),
-			st.Faint.Render("(dry run: none recorded; lore conflicts lists only stored ones)"))
-		for _, c := range res.Conflicts[:min(n, dryConflictsShown)] {
-			fmt.Fprintf(&b, "%s %s %s %s\n", label("         "), c.Candidate.Name, st.Faint.Render("would conflict with stored"), c.Existing.ID)
-		}
-		if n > dryConflictsShown {
-			fmt.Fprintf(&b, "%s %s\n", label("         "), st.Faint.Render(fmt.Sprintf("… and %d more", n-dryConflictsShown)))
-		}
-	case n > 0:
-		fmt.Fprintf(&b, "%s %d pending — review with: lore conflicts\n", label("conflicts"), n)
-	}
-	if n := len(res.Reapplied); n > 0 {
-		fmt.Fprintf(&b, "%s %d curator decision(s) applied again\n", label("curated  "), n)
-	}
-	for _, r := range res.Revisit {
-		fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("revisit  "), r)
-	}
-	if len(res.Revisit) > 0 {
-		fmt.Fprintf(&b, "%s decide again with lore edit, reject, … (or lore dismiss ID to leave one as it is), or in the terminal app's Review\n",
-			st.Faint.Render("         "))
-	}
-	for _, e := range res.Errors {
-		fmt.Fprintf(&b, "%s %s\n", st.Bad.Render("error    "), e)
-	}
-	if !res.Session.DryRun {
-		fmt.Fprintf(&b, "%s lore report %s · lore unlearn %s\n", st.Faint.Render("next     "), res.Session.ID, res.Session.ID)
-	}
-	fmt.Fprint(styledWriter(w), b.String())
-}
-
-// noSkillLine says why a skill was not generated, naming what it would
-// have been about: its subject (title and documents), else its domain.
-// The domain alone read as the command when a source had none ("no skill
-// for learn", lore's domain for such primitives).
-func noSkillLine(sk core.Artifact) string {
-	if sk.Subject != "" {
-		return fmt.Sprintf("no skill for %s: %s", sk.Subject, sk.Reason)
-	}
-	return fmt.Sprintf("no skill for the domain %s: %s", sk.Domain, sk.Reason)
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "no domain"
-	}
-	return s
 }
 
 func (a *app) unlearnCmd() *cobra.Command {

@@ -7,11 +7,8 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
@@ -41,59 +38,6 @@ draft. The same run learned twice adds nothing. --dry-run shows what would be
 filed; --json prints {"kind": "run", "source", "format", "outcome", "reason",
 "steps", "drafts", "duplicates", "merged", "negativeDrafts", "failure",
 "redacted", …}.`
-
-// learnRun learns the agent run at path (given names it as the user did);
-// lore learn dispatches here when the source is a transcript.
-func (a *app) learnRun(cmd *cobra.Command, path, given string, asJSON, dryRun bool) error {
-	a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
-	limit, err := a.cfg.maxFileSize()
-	if err != nil {
-		return err
-	}
-	// The run is recorded by where it lies, home as ~, as lore watch
-	// records it: the same file keeps one name however it was given (and
-	// a command run in the store's owner has its paths made absolute).
-	name := "standard input"
-	if given != "-" {
-		name = given
-		if abs, err := filepath.Abs(path); err == nil {
-			home, _ := os.UserHomeDir()
-			name = trajectory.StorePath(abs, home)
-		}
-	}
-	data, err := readRun(path, name, limit)
-	if err != nil {
-		return err
-	}
-	var res *trajectory.Result
-	if dryRun {
-		l, _ := a.runLearner(nil)
-		res, err = l.Learn(name, data, true)
-	} else {
-		res, err = a.onRunStore(cmd.Context(), func(db runStore) (*trajectory.Result, error) {
-			l, err := a.runLearner(db)
-			if err != nil {
-				return nil, err
-			}
-			return l.Learn(name, data, false)
-		})
-	}
-	if err != nil {
-		return err
-	}
-	if asJSON {
-		return writeJSON(a.stdout, runOut{Kind: "run", Result: res, Errors: []string{}})
-	}
-	a.renderRun(a.stdout, res)
-	return nil
-}
-
-// runOut is lore learn --json for an agent run.
-type runOut struct {
-	Kind string `json:"kind"`
-	*trajectory.Result
-	Errors []string `json:"errors"`
-}
 
 // readRun reads a run file whole, refusing one over the size limit.
 func readRun(path, name string, limit int64) ([]byte, error) {

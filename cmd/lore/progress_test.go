@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"strings"
 	"testing"
 
@@ -16,13 +17,11 @@ import (
 // the stage's summary.
 func TestProgressLineDrawsABarForAcquire(t *testing.T) {
 	var out bytes.Buffer
-	b := engine.NewBroker()
-	wait := showProgress(&out, styles.New(true), b)
-	b.Publish(engine.StageStarted{Stage: engine.StageAcquire})
-	b.Publish(engine.StageProgress{Stage: engine.StageAcquire, Done: 64, Total: 128, Detail: "linalg.pdf · pages"})
-	b.Publish(engine.StageFinished{Stage: engine.StageAcquire, Status: engine.StageDone, Result: engine.AcquireFinished{Documents: 1, Bytes: 2 << 20}})
-	b.Close()
-	wait()
+	p := newProgress(&out, styles.New(true))
+	p.show(stage(engine.StageStarted{Stage: engine.StageAcquire}))
+	p.show(stage(engine.StageProgress{Stage: engine.StageAcquire, Done: 64, Total: 128, Detail: "linalg.pdf · pages"}))
+	p.show(stage(engine.StageFinished{Stage: engine.StageAcquire, Status: engine.StageDone, Result: engine.AcquireFinished{Documents: 1, Bytes: 2 << 20}}))
+	p.end()
 	lines := strings.Split(ansi.Strip(out.String()), "\r")
 	var progress string
 	for _, l := range lines {
@@ -49,13 +48,11 @@ func TestProgressLineDrawsABarForAcquire(t *testing.T) {
 // marked ✓.
 func TestProgressLineIsClearedAndCriticalScanMarked(t *testing.T) {
 	var out bytes.Buffer
-	b := engine.NewBroker()
-	wait := showProgress(&out, styles.New(true), b)
-	b.Publish(engine.StageFinished{Stage: engine.StageSanitize, Status: engine.StageDone, Result: engine.SanitizeFinished{Critical: 1}})
-	b.Publish(engine.StageStarted{Stage: engine.StageDedup})
-	b.Publish(engine.StageProgress{Stage: engine.StageDedup, Done: 10, Total: 100})
-	b.Close()
-	wait()
+	p := newProgress(&out, styles.New(true))
+	p.show(stage(engine.StageFinished{Stage: engine.StageSanitize, Status: engine.StageDone, Result: engine.SanitizeFinished{Critical: 1}}))
+	p.show(stage(engine.StageStarted{Stage: engine.StageDedup}))
+	p.show(stage(engine.StageProgress{Stage: engine.StageDedup, Done: 10, Total: 100}))
+	p.end()
 	got := ansi.Strip(out.String())
 	if !strings.HasPrefix(got, "! sanitize") {
 		t.Errorf("a scan with a critical finding: %q", got)
@@ -65,4 +62,21 @@ func TestProgressLineIsClearedAndCriticalScanMarked(t *testing.T) {
 	if segs := strings.Split(got, "\r"); strings.TrimSpace(segs[len(segs)-1]) != "" || !strings.Contains(segs[len(segs)-2], "10/100") {
 		t.Errorf("the bar is left on screen: %q", got)
 	}
+}
+
+// stage is an engine's stage event as the API sends it.
+func stage(e engine.Event) *lorev1.LearnEvent {
+	st := &lorev1.StageEvent{}
+	switch e := e.(type) {
+	case engine.StageStarted:
+		st.Stage, st.State = string(e.Stage), "started"
+	case engine.StageProgress:
+		st.Stage, st.State, st.Done, st.Total, st.Detail = string(e.Stage), "progress", int32(e.Done), int32(e.Total), e.Detail
+	case engine.StageFinished:
+		st.Stage, st.State, st.Detail = string(e.Stage), string(e.Status), e.Summary()
+		if r, ok := e.Result.(engine.SanitizeFinished); ok {
+			st.Critical = r.Critical > 0
+		}
+	}
+	return &lorev1.LearnEvent{Event: &lorev1.LearnEvent_Stage{Stage: st}}
 }

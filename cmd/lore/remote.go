@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -218,100 +214,6 @@ func (a *app) waitingRuns(ctx context.Context) error {
 	return a.writeStyled(b.String())
 }
 
-// remoteLearn learns source on the team server: a file of this machine or
-// standard input is sent (never named: the server opens no path a client
-// names), a URL is fetched by the server under its own guard. The run's
-// events are printed as they come; a question at the gate waits for a
-// reviewer (lore decide).
-func (a *app) remoteLearn(ctx context.Context, source, name, tier string, approve, dryRun, asJSON bool) error {
-	ctx, svc, err := a.service(ctx)
-	if err != nil {
-		return err
-	}
-	req := &lorev1.LearnRequest{Approve: approve, DryRun: dryRun, Tier: tier}
-	switch {
-	case strings.Contains(source, "://"):
-		req.Url = source
-	case !remote() && source != "-":
-		// The service is this process's (store.url): it reads the
-		// source where it is, a folder or a repository too.
-		abs, err := filepath.Abs(source)
-		if err != nil {
-			return &core.InputError{Input: source, Msg: err.Error(), Err: err, Usage: true}
-		}
-		req.Path = abs
-	default:
-		var body io.Reader
-		if source == "-" {
-			body = a.stdin
-			if name == "" {
-				name = "stdin.md"
-			}
-		} else {
-			f, err := os.Open(source)
-			if err != nil {
-				why := err.Error()
-				if pe, ok := errors.AsType[*fs.PathError](err); ok {
-					why = pe.Err.Error()
-				}
-				return &core.InputError{Input: source, Msg: "cannot be opened: " + why, Err: err, Usage: true}
-			}
-			defer f.Close()
-			body = f
-			if name == "" {
-				name = filepath.Base(source)
-			}
-		}
-		// Nothing to send is the caller's mistake, said here as a local
-		// learn says it rather than by the server after the upload.
-		peek := bufio.NewReader(body)
-		if _, err := peek.Peek(1); errors.Is(err, io.EOF) {
-			what := source
-			if source == "-" {
-				what = "standard input"
-			}
-			return &core.InputError{Input: what, Msg: "empty; nothing to learn", Usage: true}
-		}
-		up, err := svc.Upload(ctx, &lorev1.UploadHeader{Name: name}, peek)
-		if err != nil {
-			return fmt.Errorf("send %s: %w", name, err)
-		}
-		req.UploadId = up.GetUploadId()
-		if !asJSON {
-			fmt.Fprintf(a.stderr, "lore: sent %s (%d bytes, sha256 %s)\n", name, up.GetSize(), up.GetSha256()[:12])
-		}
-	}
-	// --json prints the run's outcome: its commit, else its last event.
-	var last *lorev1.LearnEvent
-	var failed *lorev1.RunFailed
-	err = svc.Learn(ctx, req, func(ev *lorev1.LearnEvent) error {
-		if last.GetCommitted() == nil {
-			last = ev
-		}
-		if f := ev.GetFailed(); f != nil {
-			failed = f
-			last = ev
-		}
-		if asJSON {
-			return nil
-		}
-		a.printEvent(ev)
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if asJSON && last != nil {
-		if err := a.writeMessage(last); err != nil {
-			return err
-		}
-	}
-	if failed != nil {
-		return &remoteRunError{msg: failed.GetMessage(), code: int(failed.GetCode())}
-	}
-	return nil
-}
-
 // onlyFlags refuses a flag of cmd, other than names and the global ones,
 // that was given: through the API it would mean nothing.
 func onlyFlags(cmd *cobra.Command, names ...string) error {
@@ -339,48 +241,3 @@ type remoteRunError struct {
 }
 
 func (e *remoteRunError) Error() string { return e.msg }
-
-// printEvent prints one event of a run for a person.
-func (a *app) printEvent(ev *lorev1.LearnEvent) {
-	st := a.styles()
-	// Styled as the command's output is: plain on a file or a pipe, or
-	// with NO_COLOR.
-	stderr := styledWriter(a.stderr)
-	switch {
-	case ev.GetStage() != nil:
-		s := ev.GetStage()
-		switch s.GetState() {
-		case "started", "progress":
-			return
-		}
-		line := fmt.Sprintf("%-9s %s", s.GetStage(), s.GetState())
-		if s.GetDetail() != "" {
-			line += " · " + s.GetDetail()
-		}
-		fmt.Fprintln(stderr, st.Faint.Render(line))
-	case ev.GetApprovalRequested() != nil:
-		q := ev.GetApprovalRequested()
-		fmt.Fprintf(stderr, "%s %s source %s, %d finding(s): %s\n", st.Bad.Render("waiting for a reviewer:"), q.GetTrust(), q.GetSource(),
-			len(q.GetFindings()), q.GetNeeds())
-		for _, f := range q.GetFindings() {
-			fmt.Fprintf(stderr, "  %-8s %s %s\n", f.GetSeverity(), f.GetMessage(), st.Faint.Render(f.GetLocation()))
-		}
-		fmt.Fprintf(stderr, "  a reviewer decides with: lore decide %s approve|reject\n", ev.GetRunId())
-	case ev.GetDecided() != nil:
-		d := ev.GetDecided()
-		by := d.GetDecidedBy()
-		if d.GetUser() != "" {
-			by = d.GetUser() + " (" + by + ")"
-		}
-		fmt.Fprintf(stderr, "gate: %s by %s\n", d.GetStatus(), by)
-	case ev.GetConflict() != nil:
-		c := ev.GetConflict()
-		fmt.Fprintf(stderr, "conflict %s: %s vs %s\n", c.GetId(), c.GetCandidate().GetName(), c.GetExisting().GetName())
-	case ev.GetCommitted() != nil:
-		s := ev.GetCommitted().GetSession()
-		n := s.GetCounts()
-		fmt.Fprintf(a.stdout, "committed %s: added %d · updated %d · conflicts %d\n", s.GetId(), n["added"], n["updated"], n["conflicts"])
-	case ev.GetFailed() != nil:
-		// Said once the stream ends, as the command's error.
-	}
-}

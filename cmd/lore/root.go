@@ -54,6 +54,9 @@ type app struct {
 	// pgStores are the PostgreSQL stores of store.url, opened on first
 	// use (see pg).
 	pgStores *pgStores
+	// writesStore: this command changes the store, which the loans of its
+	// calls then share opened writable (see commandStore).
+	writesStore bool
 	// reading: the store is lent for a read-only operation now.
 	reading bool
 	// serving are lore serve's bounds on what its clients hold.

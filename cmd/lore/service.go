@@ -20,6 +20,7 @@ import (
 	"github.com/lore-kb/lore/core/dedup"
 	"github.com/lore-kb/lore/core/engine"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/store"
 )
 
 // service is the API this process calls: the team server's when
@@ -101,19 +102,85 @@ func (a *app) localCaller() api.Caller {
 // workspace; another workspace is a store of its own under the data
 // folder's workspaces/.
 func (a *app) localService() (*localapi.Service, error) {
+	if a.held == nil {
+		cs := &commandStore{a: a, write: a.writesStore}
+		return a.localServiceOn(cs.lend)
+	}
 	return a.localServiceOn(func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		mode := readOnly
 		if write {
 			mode = writable
 		}
 		db, release, err := a.acquireWaiting(ctx, mode)
-		if err != nil || write || a.held == nil {
+		if err != nil || write {
 			return db, release, err
 		}
 		// A read in the store's owner takes the skills from its decoded
 		// copy of the library.
 		return readLibrary{db, a.held}, release, nil
 	})
+}
+
+// commandStore is the store the calls of one command share when no
+// process owns it: opened at the first loan, kept while a loan is out,
+// closed when the last comes back. A learn reads the store while it
+// takes its write turn, and one process opens a Badger folder once: the
+// store is opened writable from the first loan when the command writes
+// (write), else read-only. A read where no store exists yet reads an
+// empty one (openStoreRead), creating nothing.
+type commandStore struct {
+	a     *app
+	write bool
+
+	mu    sync.Mutex
+	db    *store.Store
+	loans int
+}
+
+func (c *commandStore) lend(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.db == nil {
+		mode := readOnly
+		if write || c.write {
+			mode = writable
+		}
+		if mode == readOnly || (!write && !store.Exists(c.a.cfg.dataDir())) {
+			// Not shared: nothing writes while it is out.
+			return c.a.acquireWaiting(ctx, readOnly)
+		}
+		db, err := c.a.openWaiting(ctx, c.a.opener(mode))
+		if err != nil {
+			return nil, nil, err
+		}
+		c.db = db
+	}
+	if write && c.db.ReadOnly() {
+		return nil, nil, errors.New("the store was opened read-only for this command")
+	}
+	c.loans++
+	var once sync.Once
+	return c.db, func() (err error) {
+		once.Do(func() {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			if c.loans--; c.loans == 0 {
+				err = c.db.Close()
+				c.db = nil
+			}
+		})
+		return err
+	}, nil
+}
+
+// ownerServes reports whether another process owns this folder's store
+// and serves its API.
+func (a *app) ownerServes(ctx context.Context) bool {
+	if os.Getenv(noOwnerEnv) != "" || a.held != nil || a.viaAPI() {
+		return false
+	}
+	_, ok := ownerClient(ctx, a.cfg.dataDir())
+	return ok
 }
 
 // localServiceOn is the local service lending the default workspace's
@@ -141,6 +208,7 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 		return nil, err
 	}
 	lib := a.libraryOptions(pol)
+	home, _ := os.UserHomeDir()
 	// The thresholds of a skill's evolution: a bad value is refused by the
 	// commands that use them (report, merge), not by every call.
 	if threshold, after, err := a.cfg.skillEvolution(); err == nil {
@@ -155,6 +223,7 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 		Uploads:     a.serving.uploads,
 		Bus:         bus,
 		FindRecheck: findRecheck,
+		Home:        home,
 	})
 }
 

@@ -1,6 +1,7 @@
 package local
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -74,13 +75,18 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 		o.Acquire.Web.Remote = true
 		o.Acquire.Web.Resolved = src.resolved
 	}
-	o.DryRun = r.GetDryRun()
+	if err := s.learnChoices(c, r, &o); err != nil {
+		return err
+	}
+	if r.GetSourceName() != "" && o.SourceName == "" {
+		o.SourceName = r.GetSourceName()
+	}
 	o.User, o.Agent = c.User, r.GetAgent()
-	// --approve covers a HOME source's warnings, recorded under the
-	// curator; whatever else the gate needs is asked of a reviewer.
-	o.Policy = gate.Policy{Approve: r.GetApprove(), Person: c.User}
 	if o.Now == nil {
 		o.Now = s.o.Now
+	}
+	if run, ok := src.agentRun(); ok {
+		return s.learnAgentRun(ctx, c, rn, run, src, r.GetDryRun(), send)
 	}
 	events := engine.NewBroker()
 	o.Events = events
@@ -99,6 +105,10 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 		}
 		return a, err
 	})
+	if r.GetUnattended() {
+		// Nobody answers: the gate's policy alone decides.
+		o.Approver = nil
+	}
 	o.Rejections = func(ctx context.Context, source string) ([]core.Session, error) {
 		st, release, err := s.o.Open(ctx, c.Workspace, false)
 		if err != nil {
@@ -132,8 +142,12 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	// the watchers see a run to its end even when its caller left.
 	sub := events.Subscribe(context.WithoutCancel(ctx))
 	done := make(chan error, 1)
+	var report *lorev1.LearnReport
 	go func() {
-		_, err := engine.Learn(runCtx, nil, src.source, o)
+		res, err := engine.Learn(runCtx, nil, src.source, o)
+		if res != nil && (err == nil || res.Scan != nil) {
+			report = LearnReport(res, err, o.OutputDir, c.Remote)
+		}
 		if release != nil {
 			if rerr := release(); err == nil && rerr != nil {
 				err = rerr
@@ -171,6 +185,13 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 		}
 	}
 	err = <-done
+	if report != nil && sendErr == nil {
+		ev := rn.event()
+		ev.Event = &lorev1.LearnEvent_Report{Report: report}
+		if sendErr = send(ev); sendErr != nil {
+			cancel()
+		}
+	}
 	// A run ended because its user's access did (their stream's check,
 	// or a reviewer's decision finding it ended) is withdrawn, and says
 	// so to every watcher and to whoever asks to decide it.
@@ -197,6 +218,41 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	return asAPIError(ctx.Err())
 }
 
+// learnChoices sets on o what the request chooses of the run: its dry
+// run, domain, depth, scope and gate policy, and (for a caller on this
+// machine only) the output folder and the person's own approvals.
+func (s *Service) learnChoices(c api.Caller, r *lorev1.LearnRequest, o *engine.LearnOptions) error {
+	if c.Remote {
+		switch {
+		case r.GetTrust() || r.GetForceCritical():
+			return api.Errorf(connect.CodeInvalidArgument, "learn: on a team server a STRANGER source or a critical finding waits for a reviewer (lore decide RUN approve, from another terminal); no flag approves it")
+		case r.GetOutputDir() != "":
+			return api.Errorf(connect.CodeInvalidArgument, "learn: a team server writes skills in its own folders; an output folder is not the client's to choose")
+		}
+	}
+	if d := r.GetDomain(); d != "" {
+		if err := core.ValidateID(d); err != nil {
+			return api.Errorf(connect.CodeInvalidArgument, "learn: --domain: %v", err)
+		}
+		o.Domain = d
+	}
+	if r.GetDepth() != "" {
+		depth, err := core.ParseDepth(r.GetDepth())
+		if err != nil {
+			return api.Errorf(connect.CodeInvalidArgument, "learn: %v", err)
+		}
+		o.Depth = depth
+	}
+	if dir := r.GetOutputDir(); dir != "" {
+		o.OutputDir = dir
+	}
+	o.Scope, o.DryRun = r.GetScope(), r.GetDryRun()
+	// --approve covers a HOME source's warnings, recorded under the
+	// curator; whatever else the gate needs is asked of a person.
+	o.Policy = gate.Policy{Approve: r.GetApprove(), Trust: r.GetTrust(), ForceCritical: r.GetForceCritical(), Person: c.User}
+	return nil
+}
+
 // learnSource is what a learn reads, and done, called when the learn
 // ends, removes what only it needed.
 type learnSource struct {
@@ -206,6 +262,10 @@ type learnSource struct {
 	// (see fetchable).
 	resolved []netip.Addr
 	done     func()
+	// url: the source is a web address; shown is how the caller names
+	// the source (its source_name, else the upload's name or the path).
+	url   bool
+	shown string
 }
 
 // learnSource checks a learn's request: exactly one source, a path
@@ -236,7 +296,9 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 			return out, api.Errorf(connect.CodeInvalidArgument, "%s", errRemotePath)
 		}
 		out.source = acquire.LocalAbs(r.GetPath())
+		out.shown = cmp.Or(r.GetSourceName(), r.GetPath())
 	case r.GetUrl() != "":
+		out.url = true
 		if c.Remote {
 			addrs, err := fetchable(ctx, r.GetUrl(), s.o.Learn.Acquire.Web.Resolver)
 			if err != nil {
@@ -256,6 +318,7 @@ func (s *Service) learnSource(ctx context.Context, c api.Caller, r *lorev1.Learn
 			out.tier = core.Home
 		}
 		out.source, out.name = up.path, up.name
+		out.shown = cmp.Or(r.GetSourceName(), up.name)
 		out.done = func() { s.uploads.remove(up) }
 	}
 	return out, nil
@@ -311,15 +374,13 @@ func (r *run) convert(e engine.Event) *lorev1.LearnEvent {
 		ev.Event = &lorev1.LearnEvent_Stage{Stage: &lorev1.StageEvent{Stage: string(e.Stage), State: "progress",
 			Done: int32(e.Done), Total: int32(e.Total), Detail: e.Detail}}
 	case engine.StageFinished:
-		st := &lorev1.StageEvent{Stage: string(e.Stage), State: string(e.Status)}
-		switch {
-		case e.Status == engine.StageFailed:
-			st.Detail = e.Err
-		case e.Status == engine.StageSkipped:
-			st.Detail = e.Reason
-		case e.Result != nil:
-			st.Detail = e.Result.Summary()
+		st := &lorev1.StageEvent{Stage: string(e.Stage), State: string(e.Status), ElapsedMs: e.Elapsed.Milliseconds()}
+		if r, ok := e.Result.(engine.SanitizeFinished); ok && r.Critical > 0 {
+			st.Critical = true
 		}
+		// The line a progress display prints for the stage, the same
+		// wherever the run is followed.
+		st.Detail = e.Summary()
 		ev.Event = &lorev1.LearnEvent_Stage{Stage: st}
 	case engine.FindingFound:
 		ev.Event = &lorev1.LearnEvent_Finding{Finding: finding(&e.Finding)}

@@ -43,6 +43,7 @@ type Store interface {
 	engine.Store
 	access.UserStore
 	library.Store
+	trajectory.Store
 	Count() (int, error)
 	Sessions() ([]core.Session, error)
 	Primitives(fn func(core.Primitive) error) error
@@ -78,6 +79,9 @@ type Options struct {
 	// Uploads bound what the callers' uploads may hold (zero fields:
 	// the defaults).
 	Uploads UploadLimits
+	// Home is the home folder an agent run's paths are written ~ against
+	// when it is learned.
+	Home string
 	// ApprovalWait bounds how long a learn waits at the gate for a
 	// reviewer (0: 15 minutes); past it the learn ends as a headless
 	// one would, its store turn given back.

@@ -2244,7 +2244,29 @@ type LearnRequest struct {
 	// tier: "" or home gates an upload as HOME (the curator vouches for
 	// their own file, as on their own machine); stranger raises it. A URL
 	// is STRANGER whatever is asked.
-	Tier          string `protobuf:"bytes,7,opt,name=tier,proto3" json:"tier,omitempty"`
+	Tier string `protobuf:"bytes,7,opt,name=tier,proto3" json:"tier,omitempty"`
+	// domain puts every primitive in this domain instead of the detected
+	// one; depth is shallow (no wiring), standard or deep ("" standard);
+	// scope are the paths of a repository learned ("" docs/ and README.md).
+	Domain string   `protobuf:"bytes,8,opt,name=domain,proto3" json:"domain,omitempty"`
+	Depth  string   `protobuf:"bytes,9,opt,name=depth,proto3" json:"depth,omitempty"`
+	Scope  []string `protobuf:"bytes,10,rep,name=scope,proto3" json:"scope,omitempty"`
+	// trust approves a STRANGER source and force_critical critical
+	// findings: a person on this machine's say-so, which a team server
+	// refuses (there a reviewer decides).
+	Trust         bool `protobuf:"varint,11,opt,name=trust,proto3" json:"trust,omitempty"`
+	ForceCritical bool `protobuf:"varint,12,opt,name=force_critical,json=forceCritical,proto3" json:"force_critical,omitempty"`
+	// source_name is how the session names a source read from standard
+	// input ("" the path or URL).
+	SourceName string `protobuf:"bytes,13,opt,name=source_name,json=sourceName,proto3" json:"source_name,omitempty"`
+	// unattended: nobody answers the gate's questions for this run, so one
+	// a person must answer fails it at once (exit 3), as a script's learn
+	// without --approve does; otherwise the run waits for a Decide.
+	Unattended bool `protobuf:"varint,14,opt,name=unattended,proto3" json:"unattended,omitempty"`
+	// output_dir is where the learn writes skills, agents and teams, on
+	// this machine only ("" the configured folder); a team server refuses
+	// it.
+	OutputDir     string `protobuf:"bytes,15,opt,name=output_dir,json=outputDir,proto3" json:"output_dir,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2328,6 +2350,807 @@ func (x *LearnRequest) GetTier() string {
 	return ""
 }
 
+func (x *LearnRequest) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *LearnRequest) GetDepth() string {
+	if x != nil {
+		return x.Depth
+	}
+	return ""
+}
+
+func (x *LearnRequest) GetScope() []string {
+	if x != nil {
+		return x.Scope
+	}
+	return nil
+}
+
+func (x *LearnRequest) GetTrust() bool {
+	if x != nil {
+		return x.Trust
+	}
+	return false
+}
+
+func (x *LearnRequest) GetForceCritical() bool {
+	if x != nil {
+		return x.ForceCritical
+	}
+	return false
+}
+
+func (x *LearnRequest) GetSourceName() string {
+	if x != nil {
+		return x.SourceName
+	}
+	return ""
+}
+
+func (x *LearnRequest) GetUnattended() bool {
+	if x != nil {
+		return x.Unattended
+	}
+	return false
+}
+
+func (x *LearnRequest) GetOutputDir() string {
+	if x != nil {
+		return x.OutputDir
+	}
+	return ""
+}
+
+// LearnReport is what a learn did, as lore learn --json prints it.
+type LearnReport struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	SessionId   string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	Success     bool                   `protobuf:"varint,2,opt,name=success,proto3" json:"success,omitempty"`
+	DryRun      bool                   `protobuf:"varint,3,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	ContentType string                 `protobuf:"bytes,4,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
+	// counts: added, updated, skipped, conflicts.
+	Counts     map[string]int32    `protobuf:"bytes,5,rep,name=counts,proto3" json:"counts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	Primitives []*LearnedPrimitive `protobuf:"bytes,6,rep,name=primitives,proto3" json:"primitives,omitempty"`
+	Edges      []*LearnedEdge      `protobuf:"bytes,7,rep,name=edges,proto3" json:"edges,omitempty"`
+	Findings   []*Finding          `protobuf:"bytes,8,rep,name=findings,proto3" json:"findings,omitempty"`
+	Skills     []*GeneratedSkill   `protobuf:"bytes,9,rep,name=skills,proto3" json:"skills,omitempty"`
+	// conflicts are the ids of the conflicts recorded; a dry run records
+	// none and says instead what would conflict.
+	Conflicts     []string         `protobuf:"bytes,10,rep,name=conflicts,proto3" json:"conflicts,omitempty"`
+	WouldConflict []*WouldConflict `protobuf:"bytes,11,rep,name=would_conflict,json=wouldConflict,proto3" json:"would_conflict,omitempty"`
+	Errors        []string         `protobuf:"bytes,12,rep,name=errors,proto3" json:"errors,omitempty"`
+	// rejected_before says when and by whom the gate rejected the source
+	// before, if it did.
+	RejectedBefore string `protobuf:"bytes,13,opt,name=rejected_before,json=rejectedBefore,proto3" json:"rejected_before,omitempty"`
+	// reapplied are the curators' decisions applied again to this learn;
+	// revisit, those that no longer match the source.
+	Reapplied []*CurationRecord `protobuf:"bytes,14,rep,name=reapplied,proto3" json:"reapplied,omitempty"`
+	Revisit   []*Revisit        `protobuf:"bytes,15,rep,name=revisit,proto3" json:"revisit,omitempty"`
+	// domain and plane are the source's, as analysed.
+	Domain     string `protobuf:"bytes,16,opt,name=domain,proto3" json:"domain,omitempty"`
+	Plane      string `protobuf:"bytes,17,opt,name=plane,proto3" json:"plane,omitempty"`
+	EdgesAdded int32  `protobuf:"varint,18,opt,name=edges_added,json=edgesAdded,proto3" json:"edges_added,omitempty"`
+	// generated are the skills, agents and teams written (or, on a dry run,
+	// that would be); not_generated say why a skill was not.
+	Generated     []*GeneratedArtifact `protobuf:"bytes,19,rep,name=generated,proto3" json:"generated,omitempty"`
+	NotGenerated  []string             `protobuf:"bytes,20,rep,name=not_generated,json=notGenerated,proto3" json:"not_generated,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LearnReport) Reset() {
+	*x = LearnReport{}
+	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LearnReport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LearnReport) ProtoMessage() {}
+
+func (x *LearnReport) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LearnReport.ProtoReflect.Descriptor instead.
+func (*LearnReport) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *LearnReport) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+func (x *LearnReport) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *LearnReport) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+func (x *LearnReport) GetContentType() string {
+	if x != nil {
+		return x.ContentType
+	}
+	return ""
+}
+
+func (x *LearnReport) GetCounts() map[string]int32 {
+	if x != nil {
+		return x.Counts
+	}
+	return nil
+}
+
+func (x *LearnReport) GetPrimitives() []*LearnedPrimitive {
+	if x != nil {
+		return x.Primitives
+	}
+	return nil
+}
+
+func (x *LearnReport) GetEdges() []*LearnedEdge {
+	if x != nil {
+		return x.Edges
+	}
+	return nil
+}
+
+func (x *LearnReport) GetFindings() []*Finding {
+	if x != nil {
+		return x.Findings
+	}
+	return nil
+}
+
+func (x *LearnReport) GetSkills() []*GeneratedSkill {
+	if x != nil {
+		return x.Skills
+	}
+	return nil
+}
+
+func (x *LearnReport) GetConflicts() []string {
+	if x != nil {
+		return x.Conflicts
+	}
+	return nil
+}
+
+func (x *LearnReport) GetWouldConflict() []*WouldConflict {
+	if x != nil {
+		return x.WouldConflict
+	}
+	return nil
+}
+
+func (x *LearnReport) GetErrors() []string {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+func (x *LearnReport) GetRejectedBefore() string {
+	if x != nil {
+		return x.RejectedBefore
+	}
+	return ""
+}
+
+func (x *LearnReport) GetReapplied() []*CurationRecord {
+	if x != nil {
+		return x.Reapplied
+	}
+	return nil
+}
+
+func (x *LearnReport) GetRevisit() []*Revisit {
+	if x != nil {
+		return x.Revisit
+	}
+	return nil
+}
+
+func (x *LearnReport) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *LearnReport) GetPlane() string {
+	if x != nil {
+		return x.Plane
+	}
+	return ""
+}
+
+func (x *LearnReport) GetEdgesAdded() int32 {
+	if x != nil {
+		return x.EdgesAdded
+	}
+	return 0
+}
+
+func (x *LearnReport) GetGenerated() []*GeneratedArtifact {
+	if x != nil {
+		return x.Generated
+	}
+	return nil
+}
+
+func (x *LearnReport) GetNotGenerated() []string {
+	if x != nil {
+		return x.NotGenerated
+	}
+	return nil
+}
+
+type LearnedPrimitive struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Id              string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name            string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Type            string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	Domain          string                 `protobuf:"bytes,4,opt,name=domain,proto3" json:"domain,omitempty"`
+	FormalStatement string                 `protobuf:"bytes,5,opt,name=formal_statement,json=formalStatement,proto3" json:"formal_statement,omitempty"`
+	Confidence      float64                `protobuf:"fixed64,6,opt,name=confidence,proto3" json:"confidence,omitempty"`
+	Section         string                 `protobuf:"bytes,7,opt,name=section,proto3" json:"section,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *LearnedPrimitive) Reset() {
+	*x = LearnedPrimitive{}
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LearnedPrimitive) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LearnedPrimitive) ProtoMessage() {}
+
+func (x *LearnedPrimitive) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LearnedPrimitive.ProtoReflect.Descriptor instead.
+func (*LearnedPrimitive) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *LearnedPrimitive) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *LearnedPrimitive) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *LearnedPrimitive) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *LearnedPrimitive) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *LearnedPrimitive) GetFormalStatement() string {
+	if x != nil {
+		return x.FormalStatement
+	}
+	return ""
+}
+
+func (x *LearnedPrimitive) GetConfidence() float64 {
+	if x != nil {
+		return x.Confidence
+	}
+	return 0
+}
+
+func (x *LearnedPrimitive) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+type LearnedEdge struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	From          string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	To            string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	Type          string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	Strength      float64                `protobuf:"fixed64,4,opt,name=strength,proto3" json:"strength,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LearnedEdge) Reset() {
+	*x = LearnedEdge{}
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LearnedEdge) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LearnedEdge) ProtoMessage() {}
+
+func (x *LearnedEdge) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LearnedEdge.ProtoReflect.Descriptor instead.
+func (*LearnedEdge) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *LearnedEdge) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *LearnedEdge) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *LearnedEdge) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *LearnedEdge) GetStrength() float64 {
+	if x != nil {
+		return x.Strength
+	}
+	return 0
+}
+
+type GeneratedSkill struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// path is its SKILL.md's, under the output folder (relative on a team
+	// server, whose folders are its own).
+	Path          string `protobuf:"bytes,2,opt,name=path,proto3" json:"path,omitempty"`
+	Primitives    int32  `protobuf:"varint,3,opt,name=primitives,proto3" json:"primitives,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GeneratedSkill) Reset() {
+	*x = GeneratedSkill{}
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GeneratedSkill) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GeneratedSkill) ProtoMessage() {}
+
+func (x *GeneratedSkill) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GeneratedSkill.ProtoReflect.Descriptor instead.
+func (*GeneratedSkill) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *GeneratedSkill) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *GeneratedSkill) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *GeneratedSkill) GetPrimitives() int32 {
+	if x != nil {
+		return x.Primitives
+	}
+	return 0
+}
+
+type GeneratedArtifact struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind: skill, agent or team.
+	Kind       string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	Name       string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Primitives int32  `protobuf:"varint,3,opt,name=primitives,proto3" json:"primitives,omitempty"`
+	// location is where it was written ("" on a dry run).
+	Location      string `protobuf:"bytes,4,opt,name=location,proto3" json:"location,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GeneratedArtifact) Reset() {
+	*x = GeneratedArtifact{}
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GeneratedArtifact) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GeneratedArtifact) ProtoMessage() {}
+
+func (x *GeneratedArtifact) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GeneratedArtifact.ProtoReflect.Descriptor instead.
+func (*GeneratedArtifact) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *GeneratedArtifact) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *GeneratedArtifact) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *GeneratedArtifact) GetPrimitives() int32 {
+	if x != nil {
+		return x.Primitives
+	}
+	return 0
+}
+
+func (x *GeneratedArtifact) GetLocation() string {
+	if x != nil {
+		return x.Location
+	}
+	return ""
+}
+
+type WouldConflict struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Candidate     string                 `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	ExistingId    string                 `protobuf:"bytes,2,opt,name=existing_id,json=existingId,proto3" json:"existing_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WouldConflict) Reset() {
+	*x = WouldConflict{}
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WouldConflict) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WouldConflict) ProtoMessage() {}
+
+func (x *WouldConflict) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WouldConflict.ProtoReflect.Descriptor instead.
+func (*WouldConflict) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *WouldConflict) GetCandidate() string {
+	if x != nil {
+		return x.Candidate
+	}
+	return ""
+}
+
+func (x *WouldConflict) GetExistingId() string {
+	if x != nil {
+		return x.ExistingId
+	}
+	return ""
+}
+
+// CurationRecord is one curator's decision as recorded.
+type CurationRecord struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Kind          string                 `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	Id            string                 `protobuf:"bytes,2,opt,name=id,proto3" json:"id,omitempty"`
+	Other         string                 `protobuf:"bytes,3,opt,name=other,proto3" json:"other,omitempty"`
+	Name          string                 `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	Type          string                 `protobuf:"bytes,5,opt,name=type,proto3" json:"type,omitempty"`
+	Statement     string                 `protobuf:"bytes,6,opt,name=statement,proto3" json:"statement,omitempty"`
+	Edge          string                 `protobuf:"bytes,7,opt,name=edge,proto3" json:"edge,omitempty"`
+	By            string                 `protobuf:"bytes,8,opt,name=by,proto3" json:"by,omitempty"`
+	Why           string                 `protobuf:"bytes,9,opt,name=why,proto3" json:"why,omitempty"`
+	At            string                 `protobuf:"bytes,10,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CurationRecord) Reset() {
+	*x = CurationRecord{}
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CurationRecord) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CurationRecord) ProtoMessage() {}
+
+func (x *CurationRecord) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CurationRecord.ProtoReflect.Descriptor instead.
+func (*CurationRecord) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *CurationRecord) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetOther() string {
+	if x != nil {
+		return x.Other
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetStatement() string {
+	if x != nil {
+		return x.Statement
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetEdge() string {
+	if x != nil {
+		return x.Edge
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetWhy() string {
+	if x != nil {
+		return x.Why
+	}
+	return ""
+}
+
+func (x *CurationRecord) GetAt() string {
+	if x != nil {
+		return x.At
+	}
+	return ""
+}
+
+type Revisit struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Decision  *CurationRecord        `protobuf:"bytes,1,opt,name=decision,proto3" json:"decision,omitempty"`
+	Session   string                 `protobuf:"bytes,2,opt,name=session,proto3" json:"session,omitempty"`
+	Reason    string                 `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	Candidate string                 `protobuf:"bytes,4,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	// text says it in a sentence.
+	Text          string `protobuf:"bytes,5,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Revisit) Reset() {
+	*x = Revisit{}
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Revisit) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Revisit) ProtoMessage() {}
+
+func (x *Revisit) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Revisit.ProtoReflect.Descriptor instead.
+func (*Revisit) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *Revisit) GetDecision() *CurationRecord {
+	if x != nil {
+		return x.Decision
+	}
+	return nil
+}
+
+func (x *Revisit) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *Revisit) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Revisit) GetCandidate() string {
+	if x != nil {
+		return x.Candidate
+	}
+	return ""
+}
+
+func (x *Revisit) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
 type Finding struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Severity string                 `protobuf:"bytes,1,opt,name=severity,proto3" json:"severity,omitempty"`
@@ -2350,7 +3173,7 @@ type Finding struct {
 
 func (x *Finding) Reset() {
 	*x = Finding{}
-	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2362,7 +3185,7 @@ func (x *Finding) String() string {
 func (*Finding) ProtoMessage() {}
 
 func (x *Finding) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[31]
+	mi := &file_lore_v1_lore_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2375,7 +3198,7 @@ func (x *Finding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Finding.ProtoReflect.Descriptor instead.
 func (*Finding) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{31}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *Finding) GetSeverity() string {
@@ -2448,7 +3271,7 @@ type Flow struct {
 
 func (x *Flow) Reset() {
 	*x = Flow{}
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2460,7 +3283,7 @@ func (x *Flow) String() string {
 func (*Flow) ProtoMessage() {}
 
 func (x *Flow) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[32]
+	mi := &file_lore_v1_lore_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2473,7 +3296,7 @@ func (x *Flow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Flow.ProtoReflect.Descriptor instead.
 func (*Flow) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{32}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Flow) GetSource() string {
@@ -2524,7 +3347,7 @@ type Approval struct {
 
 func (x *Approval) Reset() {
 	*x = Approval{}
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2536,7 +3359,7 @@ func (x *Approval) String() string {
 func (*Approval) ProtoMessage() {}
 
 func (x *Approval) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[33]
+	mi := &file_lore_v1_lore_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2549,7 +3372,7 @@ func (x *Approval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Approval.ProtoReflect.Descriptor instead.
 func (*Approval) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{33}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Approval) GetTrust() string {
@@ -2595,6 +3418,8 @@ type LearnEvent struct {
 	//	*LearnEvent_Committed
 	//	*LearnEvent_Failed
 	//	*LearnEvent_Finding
+	//	*LearnEvent_Report
+	//	*LearnEvent_Run
 	Event         isLearnEvent_Event `protobuf_oneof:"event"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2602,7 +3427,7 @@ type LearnEvent struct {
 
 func (x *LearnEvent) Reset() {
 	*x = LearnEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2614,7 +3439,7 @@ func (x *LearnEvent) String() string {
 func (*LearnEvent) ProtoMessage() {}
 
 func (x *LearnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[34]
+	mi := &file_lore_v1_lore_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2627,7 +3452,7 @@ func (x *LearnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnEvent.ProtoReflect.Descriptor instead.
 func (*LearnEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{34}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *LearnEvent) GetRunId() string {
@@ -2721,6 +3546,24 @@ func (x *LearnEvent) GetFinding() *Finding {
 	return nil
 }
 
+func (x *LearnEvent) GetReport() *LearnReport {
+	if x != nil {
+		if x, ok := x.Event.(*LearnEvent_Report); ok {
+			return x.Report
+		}
+	}
+	return nil
+}
+
+func (x *LearnEvent) GetRun() *structpb.Struct {
+	if x != nil {
+		if x, ok := x.Event.(*LearnEvent_Run); ok {
+			return x.Run
+		}
+	}
+	return nil
+}
+
 type isLearnEvent_Event interface {
 	isLearnEvent_Event()
 }
@@ -2753,6 +3596,18 @@ type LearnEvent_Finding struct {
 	Finding *Finding `protobuf:"bytes,10,opt,name=finding,proto3,oneof"`
 }
 
+type LearnEvent_Report struct {
+	// report ends a run that got as far as reading its source: what it
+	// did (before a failed event, when it failed).
+	Report *LearnReport `protobuf:"bytes,11,opt,name=report,proto3,oneof"`
+}
+
+type LearnEvent_Run struct {
+	// run ends a learn of an agent's run (a transcript), which files
+	// draft skills instead of primitives: lore learn --json's object.
+	Run *structpb.Struct `protobuf:"bytes,12,opt,name=run,proto3,oneof"`
+}
+
 func (*LearnEvent_Stage) isLearnEvent_Event() {}
 
 func (*LearnEvent_ApprovalRequested) isLearnEvent_Event() {}
@@ -2767,21 +3622,29 @@ func (*LearnEvent_Failed) isLearnEvent_Event() {}
 
 func (*LearnEvent_Finding) isLearnEvent_Event() {}
 
+func (*LearnEvent_Report) isLearnEvent_Event() {}
+
+func (*LearnEvent_Run) isLearnEvent_Event() {}
+
 type StageEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Stage string                 `protobuf:"bytes,1,opt,name=stage,proto3" json:"stage,omitempty"`
 	// state: started, progress, done, failed, skipped.
-	State         string `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	Done          int32  `protobuf:"varint,3,opt,name=done,proto3" json:"done,omitempty"`
-	Total         int32  `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
-	Detail        string `protobuf:"bytes,5,opt,name=detail,proto3" json:"detail,omitempty"`
+	State  string `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	Done   int32  `protobuf:"varint,3,opt,name=done,proto3" json:"done,omitempty"`
+	Total  int32  `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
+	Detail string `protobuf:"bytes,5,opt,name=detail,proto3" json:"detail,omitempty"`
+	// elapsed_ms is how long a finished stage took; critical marks a scan
+	// that found something critical.
+	ElapsedMs     int64 `protobuf:"varint,6,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
+	Critical      bool  `protobuf:"varint,7,opt,name=critical,proto3" json:"critical,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *StageEvent) Reset() {
 	*x = StageEvent{}
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2793,7 +3656,7 @@ func (x *StageEvent) String() string {
 func (*StageEvent) ProtoMessage() {}
 
 func (x *StageEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[35]
+	mi := &file_lore_v1_lore_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2806,7 +3669,7 @@ func (x *StageEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StageEvent.ProtoReflect.Descriptor instead.
 func (*StageEvent) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{35}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *StageEvent) GetStage() string {
@@ -2844,6 +3707,20 @@ func (x *StageEvent) GetDetail() string {
 	return ""
 }
 
+func (x *StageEvent) GetElapsedMs() int64 {
+	if x != nil {
+		return x.ElapsedMs
+	}
+	return 0
+}
+
+func (x *StageEvent) GetCritical() bool {
+	if x != nil {
+		return x.Critical
+	}
+	return false
+}
+
 type Decision struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	Status    string                 `protobuf:"bytes,1,opt,name=status,proto3" json:"status,omitempty"`
@@ -2857,7 +3734,7 @@ type Decision struct {
 
 func (x *Decision) Reset() {
 	*x = Decision{}
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2869,7 +3746,7 @@ func (x *Decision) String() string {
 func (*Decision) ProtoMessage() {}
 
 func (x *Decision) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[36]
+	mi := &file_lore_v1_lore_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2882,7 +3759,7 @@ func (x *Decision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Decision.ProtoReflect.Descriptor instead.
 func (*Decision) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{36}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *Decision) GetStatus() string {
@@ -2922,7 +3799,7 @@ type Committed struct {
 
 func (x *Committed) Reset() {
 	*x = Committed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2934,7 +3811,7 @@ func (x *Committed) String() string {
 func (*Committed) ProtoMessage() {}
 
 func (x *Committed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[37]
+	mi := &file_lore_v1_lore_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2947,7 +3824,7 @@ func (x *Committed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Committed.ProtoReflect.Descriptor instead.
 func (*Committed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{37}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *Committed) GetSession() *Session {
@@ -2968,7 +3845,7 @@ type RunFailed struct {
 
 func (x *RunFailed) Reset() {
 	*x = RunFailed{}
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2980,7 +3857,7 @@ func (x *RunFailed) String() string {
 func (*RunFailed) ProtoMessage() {}
 
 func (x *RunFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[38]
+	mi := &file_lore_v1_lore_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2993,7 +3870,7 @@ func (x *RunFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunFailed.ProtoReflect.Descriptor instead.
 func (*RunFailed) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{38}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *RunFailed) GetMessage() string {
@@ -3022,7 +3899,7 @@ type DecideRequest struct {
 
 func (x *DecideRequest) Reset() {
 	*x = DecideRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3034,7 +3911,7 @@ func (x *DecideRequest) String() string {
 func (*DecideRequest) ProtoMessage() {}
 
 func (x *DecideRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[39]
+	mi := &file_lore_v1_lore_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3047,7 +3924,7 @@ func (x *DecideRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideRequest.ProtoReflect.Descriptor instead.
 func (*DecideRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{39}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DecideRequest) GetRunId() string {
@@ -3079,7 +3956,7 @@ type DecideResponse struct {
 
 func (x *DecideResponse) Reset() {
 	*x = DecideResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3091,7 +3968,7 @@ func (x *DecideResponse) String() string {
 func (*DecideResponse) ProtoMessage() {}
 
 func (x *DecideResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[40]
+	mi := &file_lore_v1_lore_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3104,7 +3981,7 @@ func (x *DecideResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideResponse.ProtoReflect.Descriptor instead.
 func (*DecideResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{40}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
 }
 
 type WatchRequest struct {
@@ -3115,7 +3992,7 @@ type WatchRequest struct {
 
 func (x *WatchRequest) Reset() {
 	*x = WatchRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3127,7 +4004,7 @@ func (x *WatchRequest) String() string {
 func (*WatchRequest) ProtoMessage() {}
 
 func (x *WatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[41]
+	mi := &file_lore_v1_lore_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3140,7 +4017,7 @@ func (x *WatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchRequest.ProtoReflect.Descriptor instead.
 func (*WatchRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{41}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
 }
 
 type UnlearnRequest struct {
@@ -3155,7 +4032,7 @@ type UnlearnRequest struct {
 
 func (x *UnlearnRequest) Reset() {
 	*x = UnlearnRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3167,7 +4044,7 @@ func (x *UnlearnRequest) String() string {
 func (*UnlearnRequest) ProtoMessage() {}
 
 func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[42]
+	mi := &file_lore_v1_lore_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3180,7 +4057,7 @@ func (x *UnlearnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnRequest.ProtoReflect.Descriptor instead.
 func (*UnlearnRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{42}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *UnlearnRequest) GetSessionId() string {
@@ -3243,7 +4120,7 @@ type UnlearnResponse struct {
 
 func (x *UnlearnResponse) Reset() {
 	*x = UnlearnResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3255,7 +4132,7 @@ func (x *UnlearnResponse) String() string {
 func (*UnlearnResponse) ProtoMessage() {}
 
 func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[43]
+	mi := &file_lore_v1_lore_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3268,7 +4145,7 @@ func (x *UnlearnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnlearnResponse.ProtoReflect.Descriptor instead.
 func (*UnlearnResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{43}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *UnlearnResponse) GetSessionId() string {
@@ -3396,7 +4273,7 @@ type Artifact struct {
 
 func (x *Artifact) Reset() {
 	*x = Artifact{}
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3408,7 +4285,7 @@ func (x *Artifact) String() string {
 func (*Artifact) ProtoMessage() {}
 
 func (x *Artifact) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[44]
+	mi := &file_lore_v1_lore_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3421,7 +4298,7 @@ func (x *Artifact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Artifact.ProtoReflect.Descriptor instead.
 func (*Artifact) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{44}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *Artifact) GetKind() string {
@@ -3458,7 +4335,7 @@ type IntegrityProblem struct {
 
 func (x *IntegrityProblem) Reset() {
 	*x = IntegrityProblem{}
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3470,7 +4347,7 @@ func (x *IntegrityProblem) String() string {
 func (*IntegrityProblem) ProtoMessage() {}
 
 func (x *IntegrityProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[45]
+	mi := &file_lore_v1_lore_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3483,7 +4360,7 @@ func (x *IntegrityProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IntegrityProblem.ProtoReflect.Descriptor instead.
 func (*IntegrityProblem) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{45}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *IntegrityProblem) GetPrimitiveId() string {
@@ -3518,7 +4395,7 @@ type ResolveRequest struct {
 
 func (x *ResolveRequest) Reset() {
 	*x = ResolveRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3530,7 +4407,7 @@ func (x *ResolveRequest) String() string {
 func (*ResolveRequest) ProtoMessage() {}
 
 func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[46]
+	mi := &file_lore_v1_lore_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3543,7 +4420,7 @@ func (x *ResolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveRequest.ProtoReflect.Descriptor instead.
 func (*ResolveRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{46}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ResolveRequest) GetConflictId() string {
@@ -3577,7 +4454,7 @@ type ResolveResponse struct {
 
 func (x *ResolveResponse) Reset() {
 	*x = ResolveResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3589,7 +4466,7 @@ func (x *ResolveResponse) String() string {
 func (*ResolveResponse) ProtoMessage() {}
 
 func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[47]
+	mi := &file_lore_v1_lore_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3602,7 +4479,7 @@ func (x *ResolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveResponse.ProtoReflect.Descriptor instead.
 func (*ResolveResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{47}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ResolveResponse) GetSessionId() string {
@@ -3693,7 +4570,7 @@ type Skill struct {
 
 func (x *Skill) Reset() {
 	*x = Skill{}
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3705,7 +4582,7 @@ func (x *Skill) String() string {
 func (*Skill) ProtoMessage() {}
 
 func (x *Skill) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[48]
+	mi := &file_lore_v1_lore_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3718,7 +4595,7 @@ func (x *Skill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Skill.ProtoReflect.Descriptor instead.
 func (*Skill) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{48}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *Skill) GetKey() string {
@@ -3956,7 +4833,7 @@ type SkillDetail struct {
 
 func (x *SkillDetail) Reset() {
 	*x = SkillDetail{}
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3968,7 +4845,7 @@ func (x *SkillDetail) String() string {
 func (*SkillDetail) ProtoMessage() {}
 
 func (x *SkillDetail) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[49]
+	mi := &file_lore_v1_lore_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3981,7 +4858,7 @@ func (x *SkillDetail) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillDetail.ProtoReflect.Descriptor instead.
 func (*SkillDetail) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{49}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *SkillDetail) GetHash() string {
@@ -4153,7 +5030,7 @@ type SkillProvenance struct {
 
 func (x *SkillProvenance) Reset() {
 	*x = SkillProvenance{}
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4165,7 +5042,7 @@ func (x *SkillProvenance) String() string {
 func (*SkillProvenance) ProtoMessage() {}
 
 func (x *SkillProvenance) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[50]
+	mi := &file_lore_v1_lore_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4178,7 +5055,7 @@ func (x *SkillProvenance) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillProvenance.ProtoReflect.Descriptor instead.
 func (*SkillProvenance) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{50}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *SkillProvenance) GetSession() string {
@@ -4242,7 +5119,7 @@ type SkillOutcome struct {
 
 func (x *SkillOutcome) Reset() {
 	*x = SkillOutcome{}
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4254,7 +5131,7 @@ func (x *SkillOutcome) String() string {
 func (*SkillOutcome) ProtoMessage() {}
 
 func (x *SkillOutcome) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[51]
+	mi := &file_lore_v1_lore_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4267,7 +5144,7 @@ func (x *SkillOutcome) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillOutcome.ProtoReflect.Descriptor instead.
 func (*SkillOutcome) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{51}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *SkillOutcome) GetAt() string {
@@ -4311,7 +5188,7 @@ type SkillAllowance struct {
 
 func (x *SkillAllowance) Reset() {
 	*x = SkillAllowance{}
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4323,7 +5200,7 @@ func (x *SkillAllowance) String() string {
 func (*SkillAllowance) ProtoMessage() {}
 
 func (x *SkillAllowance) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[52]
+	mi := &file_lore_v1_lore_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4336,7 +5213,7 @@ func (x *SkillAllowance) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillAllowance.ProtoReflect.Descriptor instead.
 func (*SkillAllowance) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{52}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *SkillAllowance) GetConsumer() string {
@@ -4383,7 +5260,7 @@ type SkillVersion struct {
 
 func (x *SkillVersion) Reset() {
 	*x = SkillVersion{}
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4395,7 +5272,7 @@ func (x *SkillVersion) String() string {
 func (*SkillVersion) ProtoMessage() {}
 
 func (x *SkillVersion) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[53]
+	mi := &file_lore_v1_lore_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4408,7 +5285,7 @@ func (x *SkillVersion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillVersion.ProtoReflect.Descriptor instead.
 func (*SkillVersion) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{53}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *SkillVersion) GetNumber() int32 {
@@ -4478,7 +5355,7 @@ type SkillFile struct {
 
 func (x *SkillFile) Reset() {
 	*x = SkillFile{}
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4490,7 +5367,7 @@ func (x *SkillFile) String() string {
 func (*SkillFile) ProtoMessage() {}
 
 func (x *SkillFile) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[54]
+	mi := &file_lore_v1_lore_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4503,7 +5380,7 @@ func (x *SkillFile) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFile.ProtoReflect.Descriptor instead.
 func (*SkillFile) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{54}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *SkillFile) GetPath() string {
@@ -4538,7 +5415,7 @@ type SkillOriginal struct {
 
 func (x *SkillOriginal) Reset() {
 	*x = SkillOriginal{}
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4550,7 +5427,7 @@ func (x *SkillOriginal) String() string {
 func (*SkillOriginal) ProtoMessage() {}
 
 func (x *SkillOriginal) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[55]
+	mi := &file_lore_v1_lore_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4563,7 +5440,7 @@ func (x *SkillOriginal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillOriginal.ProtoReflect.Descriptor instead.
 func (*SkillOriginal) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{55}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *SkillOriginal) GetSkillMd() []byte {
@@ -4601,7 +5478,7 @@ type SearchSkillsRequest struct {
 
 func (x *SearchSkillsRequest) Reset() {
 	*x = SearchSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4613,7 +5490,7 @@ func (x *SearchSkillsRequest) String() string {
 func (*SearchSkillsRequest) ProtoMessage() {}
 
 func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[56]
+	mi := &file_lore_v1_lore_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4626,7 +5503,7 @@ func (x *SearchSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsRequest.ProtoReflect.Descriptor instead.
 func (*SearchSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{56}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *SearchSkillsRequest) GetQuery() string {
@@ -4671,7 +5548,7 @@ type SkillHit struct {
 
 func (x *SkillHit) Reset() {
 	*x = SkillHit{}
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4683,7 +5560,7 @@ func (x *SkillHit) String() string {
 func (*SkillHit) ProtoMessage() {}
 
 func (x *SkillHit) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[57]
+	mi := &file_lore_v1_lore_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4696,7 +5573,7 @@ func (x *SkillHit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillHit.ProtoReflect.Descriptor instead.
 func (*SkillHit) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{57}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *SkillHit) GetSkill() *Skill {
@@ -4745,7 +5622,7 @@ type SearchSkillsResponse struct {
 
 func (x *SearchSkillsResponse) Reset() {
 	*x = SearchSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4757,7 +5634,7 @@ func (x *SearchSkillsResponse) String() string {
 func (*SearchSkillsResponse) ProtoMessage() {}
 
 func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[58]
+	mi := &file_lore_v1_lore_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4770,7 +5647,7 @@ func (x *SearchSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchSkillsResponse.ProtoReflect.Descriptor instead.
 func (*SearchSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{58}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *SearchSkillsResponse) GetHits() []*SkillHit {
@@ -4803,7 +5680,7 @@ type ListSkillsRequest struct {
 
 func (x *ListSkillsRequest) Reset() {
 	*x = ListSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4815,7 +5692,7 @@ func (x *ListSkillsRequest) String() string {
 func (*ListSkillsRequest) ProtoMessage() {}
 
 func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[59]
+	mi := &file_lore_v1_lore_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4828,7 +5705,7 @@ func (x *ListSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ListSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{59}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ListSkillsRequest) GetConsumer() string {
@@ -4872,7 +5749,7 @@ type ListSkillsResponse struct {
 
 func (x *ListSkillsResponse) Reset() {
 	*x = ListSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4884,7 +5761,7 @@ func (x *ListSkillsResponse) String() string {
 func (*ListSkillsResponse) ProtoMessage() {}
 
 func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[60]
+	mi := &file_lore_v1_lore_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4897,7 +5774,7 @@ func (x *ListSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ListSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{60}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ListSkillsResponse) GetSkills() []*Skill {
@@ -4929,7 +5806,7 @@ type GetSkillRequest struct {
 
 func (x *GetSkillRequest) Reset() {
 	*x = GetSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4941,7 +5818,7 @@ func (x *GetSkillRequest) String() string {
 func (*GetSkillRequest) ProtoMessage() {}
 
 func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[61]
+	mi := &file_lore_v1_lore_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4954,7 +5831,7 @@ func (x *GetSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillRequest.ProtoReflect.Descriptor instead.
 func (*GetSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{61}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *GetSkillRequest) GetName() string {
@@ -4988,7 +5865,7 @@ type GetSkillResponse struct {
 
 func (x *GetSkillResponse) Reset() {
 	*x = GetSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5000,7 +5877,7 @@ func (x *GetSkillResponse) String() string {
 func (*GetSkillResponse) ProtoMessage() {}
 
 func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[62]
+	mi := &file_lore_v1_lore_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5013,7 +5890,7 @@ func (x *GetSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkillResponse.ProtoReflect.Descriptor instead.
 func (*GetSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{62}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *GetSkillResponse) GetSkill() *Skill {
@@ -5067,7 +5944,7 @@ type ActivateSkillRequest struct {
 
 func (x *ActivateSkillRequest) Reset() {
 	*x = ActivateSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5079,7 +5956,7 @@ func (x *ActivateSkillRequest) String() string {
 func (*ActivateSkillRequest) ProtoMessage() {}
 
 func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[63]
+	mi := &file_lore_v1_lore_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5092,7 +5969,7 @@ func (x *ActivateSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillRequest.ProtoReflect.Descriptor instead.
 func (*ActivateSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{63}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *ActivateSkillRequest) GetName() string {
@@ -5135,7 +6012,7 @@ type ActivateSkillResponse struct {
 
 func (x *ActivateSkillResponse) Reset() {
 	*x = ActivateSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5147,7 +6024,7 @@ func (x *ActivateSkillResponse) String() string {
 func (*ActivateSkillResponse) ProtoMessage() {}
 
 func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[64]
+	mi := &file_lore_v1_lore_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5160,7 +6037,7 @@ func (x *ActivateSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateSkillResponse.ProtoReflect.Descriptor instead.
 func (*ActivateSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{64}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *ActivateSkillResponse) GetSkill() *Skill {
@@ -5229,7 +6106,7 @@ type ProposeSkillRequest struct {
 
 func (x *ProposeSkillRequest) Reset() {
 	*x = ProposeSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[65]
+	mi := &file_lore_v1_lore_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5241,7 +6118,7 @@ func (x *ProposeSkillRequest) String() string {
 func (*ProposeSkillRequest) ProtoMessage() {}
 
 func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[65]
+	mi := &file_lore_v1_lore_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5254,7 +6131,7 @@ func (x *ProposeSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillRequest.ProtoReflect.Descriptor instead.
 func (*ProposeSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{65}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *ProposeSkillRequest) GetName() string {
@@ -5333,7 +6210,7 @@ type ProposeSkillResponse struct {
 
 func (x *ProposeSkillResponse) Reset() {
 	*x = ProposeSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[66]
+	mi := &file_lore_v1_lore_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5345,7 +6222,7 @@ func (x *ProposeSkillResponse) String() string {
 func (*ProposeSkillResponse) ProtoMessage() {}
 
 func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[66]
+	mi := &file_lore_v1_lore_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5358,7 +6235,7 @@ func (x *ProposeSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProposeSkillResponse.ProtoReflect.Descriptor instead.
 func (*ProposeSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{66}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *ProposeSkillResponse) GetSkill() *Skill {
@@ -5396,7 +6273,7 @@ type ReviewSkillRequest struct {
 
 func (x *ReviewSkillRequest) Reset() {
 	*x = ReviewSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[67]
+	mi := &file_lore_v1_lore_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5408,7 +6285,7 @@ func (x *ReviewSkillRequest) String() string {
 func (*ReviewSkillRequest) ProtoMessage() {}
 
 func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[67]
+	mi := &file_lore_v1_lore_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5421,7 +6298,7 @@ func (x *ReviewSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillRequest.ProtoReflect.Descriptor instead.
 func (*ReviewSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{67}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *ReviewSkillRequest) GetName() string {
@@ -5461,7 +6338,7 @@ type ReviewSkillResponse struct {
 
 func (x *ReviewSkillResponse) Reset() {
 	*x = ReviewSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[68]
+	mi := &file_lore_v1_lore_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5473,7 +6350,7 @@ func (x *ReviewSkillResponse) String() string {
 func (*ReviewSkillResponse) ProtoMessage() {}
 
 func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[68]
+	mi := &file_lore_v1_lore_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5486,7 +6363,7 @@ func (x *ReviewSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewSkillResponse.ProtoReflect.Descriptor instead.
 func (*ReviewSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{68}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *ReviewSkillResponse) GetSkill() *Skill {
@@ -5505,7 +6382,7 @@ type PromoteSkillRequest struct {
 
 func (x *PromoteSkillRequest) Reset() {
 	*x = PromoteSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[69]
+	mi := &file_lore_v1_lore_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5517,7 +6394,7 @@ func (x *PromoteSkillRequest) String() string {
 func (*PromoteSkillRequest) ProtoMessage() {}
 
 func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[69]
+	mi := &file_lore_v1_lore_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5530,7 +6407,7 @@ func (x *PromoteSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillRequest.ProtoReflect.Descriptor instead.
 func (*PromoteSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{69}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *PromoteSkillRequest) GetName() string {
@@ -5549,7 +6426,7 @@ type PromoteSkillResponse struct {
 
 func (x *PromoteSkillResponse) Reset() {
 	*x = PromoteSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[70]
+	mi := &file_lore_v1_lore_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5561,7 +6438,7 @@ func (x *PromoteSkillResponse) String() string {
 func (*PromoteSkillResponse) ProtoMessage() {}
 
 func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[70]
+	mi := &file_lore_v1_lore_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5574,7 +6451,7 @@ func (x *PromoteSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteSkillResponse.ProtoReflect.Descriptor instead.
 func (*PromoteSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{70}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *PromoteSkillResponse) GetSkill() *Skill {
@@ -5599,7 +6476,7 @@ type SkillFeedbackRequest struct {
 
 func (x *SkillFeedbackRequest) Reset() {
 	*x = SkillFeedbackRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[71]
+	mi := &file_lore_v1_lore_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5611,7 +6488,7 @@ func (x *SkillFeedbackRequest) String() string {
 func (*SkillFeedbackRequest) ProtoMessage() {}
 
 func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[71]
+	mi := &file_lore_v1_lore_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5624,7 +6501,7 @@ func (x *SkillFeedbackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackRequest.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{71}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *SkillFeedbackRequest) GetName() string {
@@ -5669,7 +6546,7 @@ type SkillFeedbackResponse struct {
 
 func (x *SkillFeedbackResponse) Reset() {
 	*x = SkillFeedbackResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[72]
+	mi := &file_lore_v1_lore_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5681,7 +6558,7 @@ func (x *SkillFeedbackResponse) String() string {
 func (*SkillFeedbackResponse) ProtoMessage() {}
 
 func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[72]
+	mi := &file_lore_v1_lore_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5694,7 +6571,7 @@ func (x *SkillFeedbackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillFeedbackResponse.ProtoReflect.Descriptor instead.
 func (*SkillFeedbackResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{72}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *SkillFeedbackResponse) GetSkill() *Skill {
@@ -5757,7 +6634,7 @@ type AllowSkillRequest struct {
 
 func (x *AllowSkillRequest) Reset() {
 	*x = AllowSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[73]
+	mi := &file_lore_v1_lore_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5769,7 +6646,7 @@ func (x *AllowSkillRequest) String() string {
 func (*AllowSkillRequest) ProtoMessage() {}
 
 func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[73]
+	mi := &file_lore_v1_lore_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5782,7 +6659,7 @@ func (x *AllowSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillRequest.ProtoReflect.Descriptor instead.
 func (*AllowSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{73}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *AllowSkillRequest) GetName() string {
@@ -5820,7 +6697,7 @@ type AllowSkillResponse struct {
 
 func (x *AllowSkillResponse) Reset() {
 	*x = AllowSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[74]
+	mi := &file_lore_v1_lore_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5832,7 +6709,7 @@ func (x *AllowSkillResponse) String() string {
 func (*AllowSkillResponse) ProtoMessage() {}
 
 func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[74]
+	mi := &file_lore_v1_lore_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5845,7 +6722,7 @@ func (x *AllowSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllowSkillResponse.ProtoReflect.Descriptor instead.
 func (*AllowSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{74}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *AllowSkillResponse) GetSkill() *Skill {
@@ -5888,7 +6765,7 @@ type ExportSkillsRequest struct {
 
 func (x *ExportSkillsRequest) Reset() {
 	*x = ExportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[75]
+	mi := &file_lore_v1_lore_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5900,7 +6777,7 @@ func (x *ExportSkillsRequest) String() string {
 func (*ExportSkillsRequest) ProtoMessage() {}
 
 func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[75]
+	mi := &file_lore_v1_lore_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5913,7 +6790,7 @@ func (x *ExportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ExportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{75}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *ExportSkillsRequest) GetStatus() string {
@@ -5945,7 +6822,7 @@ type ExportSkillsResponse struct {
 
 func (x *ExportSkillsResponse) Reset() {
 	*x = ExportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[76]
+	mi := &file_lore_v1_lore_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5957,7 +6834,7 @@ func (x *ExportSkillsResponse) String() string {
 func (*ExportSkillsResponse) ProtoMessage() {}
 
 func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[76]
+	mi := &file_lore_v1_lore_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5970,7 +6847,7 @@ func (x *ExportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ExportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{76}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *ExportSkillsResponse) GetZip() []byte {
@@ -6027,7 +6904,7 @@ type ImportSkillsRequest struct {
 
 func (x *ImportSkillsRequest) Reset() {
 	*x = ImportSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[77]
+	mi := &file_lore_v1_lore_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6039,7 +6916,7 @@ func (x *ImportSkillsRequest) String() string {
 func (*ImportSkillsRequest) ProtoMessage() {}
 
 func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[77]
+	mi := &file_lore_v1_lore_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6052,7 +6929,7 @@ func (x *ImportSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ImportSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{77}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *ImportSkillsRequest) GetZip() []byte {
@@ -6156,7 +7033,7 @@ type ImportSkillsResponse struct {
 
 func (x *ImportSkillsResponse) Reset() {
 	*x = ImportSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[78]
+	mi := &file_lore_v1_lore_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6168,7 +7045,7 @@ func (x *ImportSkillsResponse) String() string {
 func (*ImportSkillsResponse) ProtoMessage() {}
 
 func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[78]
+	mi := &file_lore_v1_lore_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6181,7 +7058,7 @@ func (x *ImportSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ImportSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{78}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *ImportSkillsResponse) GetSkills() []*Skill {
@@ -6255,7 +7132,7 @@ type QueueRequest struct {
 
 func (x *QueueRequest) Reset() {
 	*x = QueueRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[79]
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6267,7 +7144,7 @@ func (x *QueueRequest) String() string {
 func (*QueueRequest) ProtoMessage() {}
 
 func (x *QueueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[79]
+	mi := &file_lore_v1_lore_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6280,7 +7157,7 @@ func (x *QueueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueRequest.ProtoReflect.Descriptor instead.
 func (*QueueRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{79}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{87}
 }
 
 type QueueResponse struct {
@@ -6295,7 +7172,7 @@ type QueueResponse struct {
 
 func (x *QueueResponse) Reset() {
 	*x = QueueResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[80]
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6307,7 +7184,7 @@ func (x *QueueResponse) String() string {
 func (*QueueResponse) ProtoMessage() {}
 
 func (x *QueueResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[80]
+	mi := &file_lore_v1_lore_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6320,7 +7197,7 @@ func (x *QueueResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueResponse.ProtoReflect.Descriptor instead.
 func (*QueueResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{80}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *QueueResponse) GetDrafts() []*Skill {
@@ -6357,7 +7234,7 @@ type JobsRequest struct {
 
 func (x *JobsRequest) Reset() {
 	*x = JobsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[81]
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6369,7 +7246,7 @@ func (x *JobsRequest) String() string {
 func (*JobsRequest) ProtoMessage() {}
 
 func (x *JobsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[81]
+	mi := &file_lore_v1_lore_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6382,7 +7259,7 @@ func (x *JobsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JobsRequest.ProtoReflect.Descriptor instead.
 func (*JobsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{81}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *JobsRequest) GetState() string {
@@ -6415,7 +7292,7 @@ type JobsResponse struct {
 
 func (x *JobsResponse) Reset() {
 	*x = JobsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[82]
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6427,7 +7304,7 @@ func (x *JobsResponse) String() string {
 func (*JobsResponse) ProtoMessage() {}
 
 func (x *JobsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[82]
+	mi := &file_lore_v1_lore_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6440,7 +7317,7 @@ func (x *JobsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JobsResponse.ProtoReflect.Descriptor instead.
 func (*JobsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{82}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *JobsResponse) GetPending() int32 {
@@ -6502,7 +7379,7 @@ type Job struct {
 
 func (x *Job) Reset() {
 	*x = Job{}
-	mi := &file_lore_v1_lore_proto_msgTypes[83]
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6514,7 +7391,7 @@ func (x *Job) String() string {
 func (*Job) ProtoMessage() {}
 
 func (x *Job) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[83]
+	mi := &file_lore_v1_lore_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6527,7 +7404,7 @@ func (x *Job) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Job.ProtoReflect.Descriptor instead.
 func (*Job) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{83}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *Job) GetSeq() int32 {
@@ -6641,7 +7518,7 @@ type CurateRequest struct {
 
 func (x *CurateRequest) Reset() {
 	*x = CurateRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[84]
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6653,7 +7530,7 @@ func (x *CurateRequest) String() string {
 func (*CurateRequest) ProtoMessage() {}
 
 func (x *CurateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[84]
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6666,7 +7543,7 @@ func (x *CurateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateRequest.ProtoReflect.Descriptor instead.
 func (*CurateRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{84}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *CurateRequest) GetDecision() string {
@@ -6745,7 +7622,7 @@ type SplitPart struct {
 
 func (x *SplitPart) Reset() {
 	*x = SplitPart{}
-	mi := &file_lore_v1_lore_proto_msgTypes[85]
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6757,7 +7634,7 @@ func (x *SplitPart) String() string {
 func (*SplitPart) ProtoMessage() {}
 
 func (x *SplitPart) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[85]
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6770,7 +7647,7 @@ func (x *SplitPart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SplitPart.ProtoReflect.Descriptor instead.
 func (*SplitPart) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{85}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *SplitPart) GetName() string {
@@ -6819,7 +7696,7 @@ type CurateResponse struct {
 
 func (x *CurateResponse) Reset() {
 	*x = CurateResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[86]
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6831,7 +7708,7 @@ func (x *CurateResponse) String() string {
 func (*CurateResponse) ProtoMessage() {}
 
 func (x *CurateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[86]
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6844,7 +7721,7 @@ func (x *CurateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateResponse.ProtoReflect.Descriptor instead.
 func (*CurateResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{86}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *CurateResponse) GetSessionId() string {
@@ -6931,7 +7808,7 @@ type SkillOrigin struct {
 
 func (x *SkillOrigin) Reset() {
 	*x = SkillOrigin{}
-	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6943,7 +7820,7 @@ func (x *SkillOrigin) String() string {
 func (*SkillOrigin) ProtoMessage() {}
 
 func (x *SkillOrigin) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[87]
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6956,7 +7833,7 @@ func (x *SkillOrigin) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillOrigin.ProtoReflect.Descriptor instead.
 func (*SkillOrigin) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{87}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *SkillOrigin) GetKind() string {
@@ -6999,7 +7876,7 @@ type FindingCounts struct {
 
 func (x *FindingCounts) Reset() {
 	*x = FindingCounts{}
-	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7011,7 +7888,7 @@ func (x *FindingCounts) String() string {
 func (*FindingCounts) ProtoMessage() {}
 
 func (x *FindingCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[88]
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7024,7 +7901,7 @@ func (x *FindingCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindingCounts.ProtoReflect.Descriptor instead.
 func (*FindingCounts) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{88}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *FindingCounts) GetCritical() int32 {
@@ -7060,7 +7937,7 @@ type SkillResource struct {
 
 func (x *SkillResource) Reset() {
 	*x = SkillResource{}
-	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7072,7 +7949,7 @@ func (x *SkillResource) String() string {
 func (*SkillResource) ProtoMessage() {}
 
 func (x *SkillResource) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[89]
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7085,7 +7962,7 @@ func (x *SkillResource) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillResource.ProtoReflect.Descriptor instead.
 func (*SkillResource) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{89}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *SkillResource) GetPath() string {
@@ -7129,7 +8006,7 @@ type User struct {
 
 func (x *User) Reset() {
 	*x = User{}
-	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7141,7 +8018,7 @@ func (x *User) String() string {
 func (*User) ProtoMessage() {}
 
 func (x *User) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[90]
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7154,7 +8031,7 @@ func (x *User) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use User.ProtoReflect.Descriptor instead.
 func (*User) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{90}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *User) GetName() string {
@@ -7243,7 +8120,7 @@ type AddUserRequest struct {
 
 func (x *AddUserRequest) Reset() {
 	*x = AddUserRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7255,7 +8132,7 @@ func (x *AddUserRequest) String() string {
 func (*AddUserRequest) ProtoMessage() {}
 
 func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[91]
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7268,7 +8145,7 @@ func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserRequest.ProtoReflect.Descriptor instead.
 func (*AddUserRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{91}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *AddUserRequest) GetName() string {
@@ -7310,7 +8187,7 @@ type AddUserResponse struct {
 
 func (x *AddUserResponse) Reset() {
 	*x = AddUserResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7322,7 +8199,7 @@ func (x *AddUserResponse) String() string {
 func (*AddUserResponse) ProtoMessage() {}
 
 func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7335,7 +8212,7 @@ func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserResponse.ProtoReflect.Descriptor instead.
 func (*AddUserResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *AddUserResponse) GetUser() *User {
@@ -7360,7 +8237,7 @@ type ListUsersRequest struct {
 
 func (x *ListUsersRequest) Reset() {
 	*x = ListUsersRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7372,7 +8249,7 @@ func (x *ListUsersRequest) String() string {
 func (*ListUsersRequest) ProtoMessage() {}
 
 func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7385,7 +8262,7 @@ func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersRequest.ProtoReflect.Descriptor instead.
 func (*ListUsersRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{101}
 }
 
 type ListUsersResponse struct {
@@ -7398,7 +8275,7 @@ type ListUsersResponse struct {
 
 func (x *ListUsersResponse) Reset() {
 	*x = ListUsersResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7410,7 +8287,7 @@ func (x *ListUsersResponse) String() string {
 func (*ListUsersResponse) ProtoMessage() {}
 
 func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7423,7 +8300,7 @@ func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersResponse.ProtoReflect.Descriptor instead.
 func (*ListUsersResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{94}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *ListUsersResponse) GetUsers() []*User {
@@ -7442,7 +8319,7 @@ type RevokeUserRequest struct {
 
 func (x *RevokeUserRequest) Reset() {
 	*x = RevokeUserRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7454,7 +8331,7 @@ func (x *RevokeUserRequest) String() string {
 func (*RevokeUserRequest) ProtoMessage() {}
 
 func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7467,7 +8344,7 @@ func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeUserRequest.ProtoReflect.Descriptor instead.
 func (*RevokeUserRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{95}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *RevokeUserRequest) GetName() string {
@@ -7487,7 +8364,7 @@ type RevokeUserResponse struct {
 
 func (x *RevokeUserResponse) Reset() {
 	*x = RevokeUserResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7499,7 +8376,7 @@ func (x *RevokeUserResponse) String() string {
 func (*RevokeUserResponse) ProtoMessage() {}
 
 func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7512,7 +8389,7 @@ func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeUserResponse.ProtoReflect.Descriptor instead.
 func (*RevokeUserResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{96}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *RevokeUserResponse) GetUser() *User {
@@ -7533,7 +8410,7 @@ type InvalidSkill struct {
 
 func (x *InvalidSkill) Reset() {
 	*x = InvalidSkill{}
-	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7545,7 +8422,7 @@ func (x *InvalidSkill) String() string {
 func (*InvalidSkill) ProtoMessage() {}
 
 func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7558,7 +8435,7 @@ func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InvalidSkill.ProtoReflect.Descriptor instead.
 func (*InvalidSkill) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{97}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *InvalidSkill) GetKey() string {
@@ -7592,7 +8469,7 @@ type SensitiveSpan struct {
 
 func (x *SensitiveSpan) Reset() {
 	*x = SensitiveSpan{}
-	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7604,7 +8481,7 @@ func (x *SensitiveSpan) String() string {
 func (*SensitiveSpan) ProtoMessage() {}
 
 func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7617,7 +8494,7 @@ func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SensitiveSpan.ProtoReflect.Descriptor instead.
 func (*SensitiveSpan) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{98}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *SensitiveSpan) GetFile() string {
@@ -7667,7 +8544,7 @@ type RollbackSkillRequest struct {
 
 func (x *RollbackSkillRequest) Reset() {
 	*x = RollbackSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7679,7 +8556,7 @@ func (x *RollbackSkillRequest) String() string {
 func (*RollbackSkillRequest) ProtoMessage() {}
 
 func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7692,7 +8569,7 @@ func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackSkillRequest.ProtoReflect.Descriptor instead.
 func (*RollbackSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{99}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *RollbackSkillRequest) GetName() string {
@@ -7721,7 +8598,7 @@ type RollbackSkillResponse struct {
 
 func (x *RollbackSkillResponse) Reset() {
 	*x = RollbackSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7733,7 +8610,7 @@ func (x *RollbackSkillResponse) String() string {
 func (*RollbackSkillResponse) ProtoMessage() {}
 
 func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7746,7 +8623,7 @@ func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackSkillResponse.ProtoReflect.Descriptor instead.
 func (*RollbackSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{100}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *RollbackSkillResponse) GetSkill() *Skill {
@@ -7782,7 +8659,7 @@ type WarnSkillRequest struct {
 
 func (x *WarnSkillRequest) Reset() {
 	*x = WarnSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7794,7 +8671,7 @@ func (x *WarnSkillRequest) String() string {
 func (*WarnSkillRequest) ProtoMessage() {}
 
 func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7807,7 +8684,7 @@ func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WarnSkillRequest.ProtoReflect.Descriptor instead.
 func (*WarnSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{101}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *WarnSkillRequest) GetName() string {
@@ -7856,7 +8733,7 @@ type WarnSkillResponse struct {
 
 func (x *WarnSkillResponse) Reset() {
 	*x = WarnSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7868,7 +8745,7 @@ func (x *WarnSkillResponse) String() string {
 func (*WarnSkillResponse) ProtoMessage() {}
 
 func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7881,7 +8758,7 @@ func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WarnSkillResponse.ProtoReflect.Descriptor instead.
 func (*WarnSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{102}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *WarnSkillResponse) GetSkill() *Skill {
@@ -7914,7 +8791,7 @@ type EditSkillRequest struct {
 
 func (x *EditSkillRequest) Reset() {
 	*x = EditSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	mi := &file_lore_v1_lore_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7926,7 +8803,7 @@ func (x *EditSkillRequest) String() string {
 func (*EditSkillRequest) ProtoMessage() {}
 
 func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	mi := &file_lore_v1_lore_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7939,7 +8816,7 @@ func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditSkillRequest.ProtoReflect.Descriptor instead.
 func (*EditSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{103}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *EditSkillRequest) GetName() string {
@@ -7987,7 +8864,7 @@ type EditSkillResponse struct {
 
 func (x *EditSkillResponse) Reset() {
 	*x = EditSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	mi := &file_lore_v1_lore_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7999,7 +8876,7 @@ func (x *EditSkillResponse) String() string {
 func (*EditSkillResponse) ProtoMessage() {}
 
 func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	mi := &file_lore_v1_lore_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8012,7 +8889,7 @@ func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditSkillResponse.ProtoReflect.Descriptor instead.
 func (*EditSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{104}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{112}
 }
 
 func (x *EditSkillResponse) GetSkill() *Skill {
@@ -8253,7 +9130,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0eUploadResponse\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x16\n" +
-	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\xae\x01\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\x8f\x03\n" +
 	"\fLearnRequest\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x18\n" +
@@ -8261,7 +9138,99 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\adry_run\x18\x04 \x01(\bR\x06dryRun\x12\x14\n" +
 	"\x05agent\x18\x05 \x01(\tR\x05agent\x12\x12\n" +
 	"\x04path\x18\x06 \x01(\tR\x04path\x12\x12\n" +
-	"\x04tier\x18\a \x01(\tR\x04tier\"\xf2\x01\n" +
+	"\x04tier\x18\a \x01(\tR\x04tier\x12\x16\n" +
+	"\x06domain\x18\b \x01(\tR\x06domain\x12\x14\n" +
+	"\x05depth\x18\t \x01(\tR\x05depth\x12\x14\n" +
+	"\x05scope\x18\n" +
+	" \x03(\tR\x05scope\x12\x14\n" +
+	"\x05trust\x18\v \x01(\bR\x05trust\x12%\n" +
+	"\x0eforce_critical\x18\f \x01(\bR\rforceCritical\x12\x1f\n" +
+	"\vsource_name\x18\r \x01(\tR\n" +
+	"sourceName\x12\x1e\n" +
+	"\n" +
+	"unattended\x18\x0e \x01(\bR\n" +
+	"unattended\x12\x1d\n" +
+	"\n" +
+	"output_dir\x18\x0f \x01(\tR\toutputDir\"\xec\x06\n" +
+	"\vLearnReport\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x18\n" +
+	"\asuccess\x18\x02 \x01(\bR\asuccess\x12\x17\n" +
+	"\adry_run\x18\x03 \x01(\bR\x06dryRun\x12!\n" +
+	"\fcontent_type\x18\x04 \x01(\tR\vcontentType\x128\n" +
+	"\x06counts\x18\x05 \x03(\v2 .lore.v1.LearnReport.CountsEntryR\x06counts\x129\n" +
+	"\n" +
+	"primitives\x18\x06 \x03(\v2\x19.lore.v1.LearnedPrimitiveR\n" +
+	"primitives\x12*\n" +
+	"\x05edges\x18\a \x03(\v2\x14.lore.v1.LearnedEdgeR\x05edges\x12,\n" +
+	"\bfindings\x18\b \x03(\v2\x10.lore.v1.FindingR\bfindings\x12/\n" +
+	"\x06skills\x18\t \x03(\v2\x17.lore.v1.GeneratedSkillR\x06skills\x12\x1c\n" +
+	"\tconflicts\x18\n" +
+	" \x03(\tR\tconflicts\x12=\n" +
+	"\x0ewould_conflict\x18\v \x03(\v2\x16.lore.v1.WouldConflictR\rwouldConflict\x12\x16\n" +
+	"\x06errors\x18\f \x03(\tR\x06errors\x12'\n" +
+	"\x0frejected_before\x18\r \x01(\tR\x0erejectedBefore\x125\n" +
+	"\treapplied\x18\x0e \x03(\v2\x17.lore.v1.CurationRecordR\treapplied\x12*\n" +
+	"\arevisit\x18\x0f \x03(\v2\x10.lore.v1.RevisitR\arevisit\x12\x16\n" +
+	"\x06domain\x18\x10 \x01(\tR\x06domain\x12\x14\n" +
+	"\x05plane\x18\x11 \x01(\tR\x05plane\x12\x1f\n" +
+	"\vedges_added\x18\x12 \x01(\x05R\n" +
+	"edgesAdded\x128\n" +
+	"\tgenerated\x18\x13 \x03(\v2\x1a.lore.v1.GeneratedArtifactR\tgenerated\x12#\n" +
+	"\rnot_generated\x18\x14 \x03(\tR\fnotGenerated\x1a9\n" +
+	"\vCountsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"\xc7\x01\n" +
+	"\x10LearnedPrimitive\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\x12\x16\n" +
+	"\x06domain\x18\x04 \x01(\tR\x06domain\x12)\n" +
+	"\x10formal_statement\x18\x05 \x01(\tR\x0fformalStatement\x12\x1e\n" +
+	"\n" +
+	"confidence\x18\x06 \x01(\x01R\n" +
+	"confidence\x12\x18\n" +
+	"\asection\x18\a \x01(\tR\asection\"a\n" +
+	"\vLearnedEdge\x12\x12\n" +
+	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x02 \x01(\tR\x02to\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\x12\x1a\n" +
+	"\bstrength\x18\x04 \x01(\x01R\bstrength\"X\n" +
+	"\x0eGeneratedSkill\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\x12\x1e\n" +
+	"\n" +
+	"primitives\x18\x03 \x01(\x05R\n" +
+	"primitives\"w\n" +
+	"\x11GeneratedArtifact\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1e\n" +
+	"\n" +
+	"primitives\x18\x03 \x01(\x05R\n" +
+	"primitives\x12\x1a\n" +
+	"\blocation\x18\x04 \x01(\tR\blocation\"N\n" +
+	"\rWouldConflict\x12\x1c\n" +
+	"\tcandidate\x18\x01 \x01(\tR\tcandidate\x12\x1f\n" +
+	"\vexisting_id\x18\x02 \x01(\tR\n" +
+	"existingId\"\xd6\x01\n" +
+	"\x0eCurationRecord\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\tR\x02id\x12\x14\n" +
+	"\x05other\x18\x03 \x01(\tR\x05other\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x12\n" +
+	"\x04type\x18\x05 \x01(\tR\x04type\x12\x1c\n" +
+	"\tstatement\x18\x06 \x01(\tR\tstatement\x12\x12\n" +
+	"\x04edge\x18\a \x01(\tR\x04edge\x12\x0e\n" +
+	"\x02by\x18\b \x01(\tR\x02by\x12\x10\n" +
+	"\x03why\x18\t \x01(\tR\x03why\x12\x0e\n" +
+	"\x02at\x18\n" +
+	" \x01(\tR\x02at\"\xa2\x01\n" +
+	"\aRevisit\x123\n" +
+	"\bdecision\x18\x01 \x01(\v2\x17.lore.v1.CurationRecordR\bdecision\x12\x18\n" +
+	"\asession\x18\x02 \x01(\tR\asession\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12\x1c\n" +
+	"\tcandidate\x18\x04 \x01(\tR\tcandidate\x12\x12\n" +
+	"\x04text\x18\x05 \x01(\tR\x04text\"\xf2\x01\n" +
 	"\aFinding\x12\x1a\n" +
 	"\bseverity\x18\x01 \x01(\tR\bseverity\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12\x18\n" +
@@ -8282,7 +9251,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x05trust\x18\x01 \x01(\tR\x05trust\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12,\n" +
 	"\bfindings\x18\x03 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12\x14\n" +
-	"\x05needs\x18\x04 \x01(\tR\x05needs\"\xb1\x03\n" +
+	"\x05needs\x18\x04 \x01(\tR\x05needs\"\x8e\x04\n" +
 	"\n" +
 	"LearnEvent\x12\x15\n" +
 	"\x06run_id\x18\x01 \x01(\tR\x05runId\x12\x12\n" +
@@ -8295,15 +9264,20 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\tcommitted\x18\b \x01(\v2\x12.lore.v1.CommittedH\x00R\tcommitted\x12,\n" +
 	"\x06failed\x18\t \x01(\v2\x12.lore.v1.RunFailedH\x00R\x06failed\x12,\n" +
 	"\afinding\x18\n" +
-	" \x01(\v2\x10.lore.v1.FindingH\x00R\afindingB\a\n" +
-	"\x05event\"z\n" +
+	" \x01(\v2\x10.lore.v1.FindingH\x00R\afinding\x12.\n" +
+	"\x06report\x18\v \x01(\v2\x14.lore.v1.LearnReportH\x00R\x06report\x12+\n" +
+	"\x03run\x18\f \x01(\v2\x17.google.protobuf.StructH\x00R\x03runB\a\n" +
+	"\x05event\"\xb5\x01\n" +
 	"\n" +
 	"StageEvent\x12\x14\n" +
 	"\x05stage\x18\x01 \x01(\tR\x05stage\x12\x14\n" +
 	"\x05state\x18\x02 \x01(\tR\x05state\x12\x12\n" +
 	"\x04done\x18\x03 \x01(\x05R\x04done\x12\x14\n" +
 	"\x05total\x18\x04 \x01(\x05R\x05total\x12\x16\n" +
-	"\x06detail\x18\x05 \x01(\tR\x06detail\"s\n" +
+	"\x06detail\x18\x05 \x01(\tR\x06detail\x12\x1d\n" +
+	"\n" +
+	"elapsed_ms\x18\x06 \x01(\x03R\telapsedMs\x12\x1a\n" +
+	"\bcritical\x18\a \x01(\bR\bcritical\"s\n" +
 	"\bDecision\x12\x16\n" +
 	"\x06status\x18\x01 \x01(\tR\x06status\x12\x1c\n" +
 	"\trationale\x18\x02 \x01(\tR\trationale\x12\x1d\n" +
@@ -8781,7 +9755,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 112)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 121)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -8814,88 +9788,97 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*UploadHeader)(nil),          // 28: lore.v1.UploadHeader
 	(*UploadResponse)(nil),        // 29: lore.v1.UploadResponse
 	(*LearnRequest)(nil),          // 30: lore.v1.LearnRequest
-	(*Finding)(nil),               // 31: lore.v1.Finding
-	(*Flow)(nil),                  // 32: lore.v1.Flow
-	(*Approval)(nil),              // 33: lore.v1.Approval
-	(*LearnEvent)(nil),            // 34: lore.v1.LearnEvent
-	(*StageEvent)(nil),            // 35: lore.v1.StageEvent
-	(*Decision)(nil),              // 36: lore.v1.Decision
-	(*Committed)(nil),             // 37: lore.v1.Committed
-	(*RunFailed)(nil),             // 38: lore.v1.RunFailed
-	(*DecideRequest)(nil),         // 39: lore.v1.DecideRequest
-	(*DecideResponse)(nil),        // 40: lore.v1.DecideResponse
-	(*WatchRequest)(nil),          // 41: lore.v1.WatchRequest
-	(*UnlearnRequest)(nil),        // 42: lore.v1.UnlearnRequest
-	(*UnlearnResponse)(nil),       // 43: lore.v1.UnlearnResponse
-	(*Artifact)(nil),              // 44: lore.v1.Artifact
-	(*IntegrityProblem)(nil),      // 45: lore.v1.IntegrityProblem
-	(*ResolveRequest)(nil),        // 46: lore.v1.ResolveRequest
-	(*ResolveResponse)(nil),       // 47: lore.v1.ResolveResponse
-	(*Skill)(nil),                 // 48: lore.v1.Skill
-	(*SkillDetail)(nil),           // 49: lore.v1.SkillDetail
-	(*SkillProvenance)(nil),       // 50: lore.v1.SkillProvenance
-	(*SkillOutcome)(nil),          // 51: lore.v1.SkillOutcome
-	(*SkillAllowance)(nil),        // 52: lore.v1.SkillAllowance
-	(*SkillVersion)(nil),          // 53: lore.v1.SkillVersion
-	(*SkillFile)(nil),             // 54: lore.v1.SkillFile
-	(*SkillOriginal)(nil),         // 55: lore.v1.SkillOriginal
-	(*SearchSkillsRequest)(nil),   // 56: lore.v1.SearchSkillsRequest
-	(*SkillHit)(nil),              // 57: lore.v1.SkillHit
-	(*SearchSkillsResponse)(nil),  // 58: lore.v1.SearchSkillsResponse
-	(*ListSkillsRequest)(nil),     // 59: lore.v1.ListSkillsRequest
-	(*ListSkillsResponse)(nil),    // 60: lore.v1.ListSkillsResponse
-	(*GetSkillRequest)(nil),       // 61: lore.v1.GetSkillRequest
-	(*GetSkillResponse)(nil),      // 62: lore.v1.GetSkillResponse
-	(*ActivateSkillRequest)(nil),  // 63: lore.v1.ActivateSkillRequest
-	(*ActivateSkillResponse)(nil), // 64: lore.v1.ActivateSkillResponse
-	(*ProposeSkillRequest)(nil),   // 65: lore.v1.ProposeSkillRequest
-	(*ProposeSkillResponse)(nil),  // 66: lore.v1.ProposeSkillResponse
-	(*ReviewSkillRequest)(nil),    // 67: lore.v1.ReviewSkillRequest
-	(*ReviewSkillResponse)(nil),   // 68: lore.v1.ReviewSkillResponse
-	(*PromoteSkillRequest)(nil),   // 69: lore.v1.PromoteSkillRequest
-	(*PromoteSkillResponse)(nil),  // 70: lore.v1.PromoteSkillResponse
-	(*SkillFeedbackRequest)(nil),  // 71: lore.v1.SkillFeedbackRequest
-	(*SkillFeedbackResponse)(nil), // 72: lore.v1.SkillFeedbackResponse
-	(*AllowSkillRequest)(nil),     // 73: lore.v1.AllowSkillRequest
-	(*AllowSkillResponse)(nil),    // 74: lore.v1.AllowSkillResponse
-	(*ExportSkillsRequest)(nil),   // 75: lore.v1.ExportSkillsRequest
-	(*ExportSkillsResponse)(nil),  // 76: lore.v1.ExportSkillsResponse
-	(*ImportSkillsRequest)(nil),   // 77: lore.v1.ImportSkillsRequest
-	(*ImportSkillsResponse)(nil),  // 78: lore.v1.ImportSkillsResponse
-	(*QueueRequest)(nil),          // 79: lore.v1.QueueRequest
-	(*QueueResponse)(nil),         // 80: lore.v1.QueueResponse
-	(*JobsRequest)(nil),           // 81: lore.v1.JobsRequest
-	(*JobsResponse)(nil),          // 82: lore.v1.JobsResponse
-	(*Job)(nil),                   // 83: lore.v1.Job
-	(*CurateRequest)(nil),         // 84: lore.v1.CurateRequest
-	(*SplitPart)(nil),             // 85: lore.v1.SplitPart
-	(*CurateResponse)(nil),        // 86: lore.v1.CurateResponse
-	(*SkillOrigin)(nil),           // 87: lore.v1.SkillOrigin
-	(*FindingCounts)(nil),         // 88: lore.v1.FindingCounts
-	(*SkillResource)(nil),         // 89: lore.v1.SkillResource
-	(*User)(nil),                  // 90: lore.v1.User
-	(*AddUserRequest)(nil),        // 91: lore.v1.AddUserRequest
-	(*AddUserResponse)(nil),       // 92: lore.v1.AddUserResponse
-	(*ListUsersRequest)(nil),      // 93: lore.v1.ListUsersRequest
-	(*ListUsersResponse)(nil),     // 94: lore.v1.ListUsersResponse
-	(*RevokeUserRequest)(nil),     // 95: lore.v1.RevokeUserRequest
-	(*RevokeUserResponse)(nil),    // 96: lore.v1.RevokeUserResponse
-	(*InvalidSkill)(nil),          // 97: lore.v1.InvalidSkill
-	(*SensitiveSpan)(nil),         // 98: lore.v1.SensitiveSpan
-	(*RollbackSkillRequest)(nil),  // 99: lore.v1.RollbackSkillRequest
-	(*RollbackSkillResponse)(nil), // 100: lore.v1.RollbackSkillResponse
-	(*WarnSkillRequest)(nil),      // 101: lore.v1.WarnSkillRequest
-	(*WarnSkillResponse)(nil),     // 102: lore.v1.WarnSkillResponse
-	(*EditSkillRequest)(nil),      // 103: lore.v1.EditSkillRequest
-	(*EditSkillResponse)(nil),     // 104: lore.v1.EditSkillResponse
-	nil,                           // 105: lore.v1.Session.CountsEntry
-	nil,                           // 106: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 107: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 108: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 109: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 110: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	nil,                           // 111: lore.v1.EditSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 112: google.protobuf.Struct
+	(*LearnReport)(nil),           // 31: lore.v1.LearnReport
+	(*LearnedPrimitive)(nil),      // 32: lore.v1.LearnedPrimitive
+	(*LearnedEdge)(nil),           // 33: lore.v1.LearnedEdge
+	(*GeneratedSkill)(nil),        // 34: lore.v1.GeneratedSkill
+	(*GeneratedArtifact)(nil),     // 35: lore.v1.GeneratedArtifact
+	(*WouldConflict)(nil),         // 36: lore.v1.WouldConflict
+	(*CurationRecord)(nil),        // 37: lore.v1.CurationRecord
+	(*Revisit)(nil),               // 38: lore.v1.Revisit
+	(*Finding)(nil),               // 39: lore.v1.Finding
+	(*Flow)(nil),                  // 40: lore.v1.Flow
+	(*Approval)(nil),              // 41: lore.v1.Approval
+	(*LearnEvent)(nil),            // 42: lore.v1.LearnEvent
+	(*StageEvent)(nil),            // 43: lore.v1.StageEvent
+	(*Decision)(nil),              // 44: lore.v1.Decision
+	(*Committed)(nil),             // 45: lore.v1.Committed
+	(*RunFailed)(nil),             // 46: lore.v1.RunFailed
+	(*DecideRequest)(nil),         // 47: lore.v1.DecideRequest
+	(*DecideResponse)(nil),        // 48: lore.v1.DecideResponse
+	(*WatchRequest)(nil),          // 49: lore.v1.WatchRequest
+	(*UnlearnRequest)(nil),        // 50: lore.v1.UnlearnRequest
+	(*UnlearnResponse)(nil),       // 51: lore.v1.UnlearnResponse
+	(*Artifact)(nil),              // 52: lore.v1.Artifact
+	(*IntegrityProblem)(nil),      // 53: lore.v1.IntegrityProblem
+	(*ResolveRequest)(nil),        // 54: lore.v1.ResolveRequest
+	(*ResolveResponse)(nil),       // 55: lore.v1.ResolveResponse
+	(*Skill)(nil),                 // 56: lore.v1.Skill
+	(*SkillDetail)(nil),           // 57: lore.v1.SkillDetail
+	(*SkillProvenance)(nil),       // 58: lore.v1.SkillProvenance
+	(*SkillOutcome)(nil),          // 59: lore.v1.SkillOutcome
+	(*SkillAllowance)(nil),        // 60: lore.v1.SkillAllowance
+	(*SkillVersion)(nil),          // 61: lore.v1.SkillVersion
+	(*SkillFile)(nil),             // 62: lore.v1.SkillFile
+	(*SkillOriginal)(nil),         // 63: lore.v1.SkillOriginal
+	(*SearchSkillsRequest)(nil),   // 64: lore.v1.SearchSkillsRequest
+	(*SkillHit)(nil),              // 65: lore.v1.SkillHit
+	(*SearchSkillsResponse)(nil),  // 66: lore.v1.SearchSkillsResponse
+	(*ListSkillsRequest)(nil),     // 67: lore.v1.ListSkillsRequest
+	(*ListSkillsResponse)(nil),    // 68: lore.v1.ListSkillsResponse
+	(*GetSkillRequest)(nil),       // 69: lore.v1.GetSkillRequest
+	(*GetSkillResponse)(nil),      // 70: lore.v1.GetSkillResponse
+	(*ActivateSkillRequest)(nil),  // 71: lore.v1.ActivateSkillRequest
+	(*ActivateSkillResponse)(nil), // 72: lore.v1.ActivateSkillResponse
+	(*ProposeSkillRequest)(nil),   // 73: lore.v1.ProposeSkillRequest
+	(*ProposeSkillResponse)(nil),  // 74: lore.v1.ProposeSkillResponse
+	(*ReviewSkillRequest)(nil),    // 75: lore.v1.ReviewSkillRequest
+	(*ReviewSkillResponse)(nil),   // 76: lore.v1.ReviewSkillResponse
+	(*PromoteSkillRequest)(nil),   // 77: lore.v1.PromoteSkillRequest
+	(*PromoteSkillResponse)(nil),  // 78: lore.v1.PromoteSkillResponse
+	(*SkillFeedbackRequest)(nil),  // 79: lore.v1.SkillFeedbackRequest
+	(*SkillFeedbackResponse)(nil), // 80: lore.v1.SkillFeedbackResponse
+	(*AllowSkillRequest)(nil),     // 81: lore.v1.AllowSkillRequest
+	(*AllowSkillResponse)(nil),    // 82: lore.v1.AllowSkillResponse
+	(*ExportSkillsRequest)(nil),   // 83: lore.v1.ExportSkillsRequest
+	(*ExportSkillsResponse)(nil),  // 84: lore.v1.ExportSkillsResponse
+	(*ImportSkillsRequest)(nil),   // 85: lore.v1.ImportSkillsRequest
+	(*ImportSkillsResponse)(nil),  // 86: lore.v1.ImportSkillsResponse
+	(*QueueRequest)(nil),          // 87: lore.v1.QueueRequest
+	(*QueueResponse)(nil),         // 88: lore.v1.QueueResponse
+	(*JobsRequest)(nil),           // 89: lore.v1.JobsRequest
+	(*JobsResponse)(nil),          // 90: lore.v1.JobsResponse
+	(*Job)(nil),                   // 91: lore.v1.Job
+	(*CurateRequest)(nil),         // 92: lore.v1.CurateRequest
+	(*SplitPart)(nil),             // 93: lore.v1.SplitPart
+	(*CurateResponse)(nil),        // 94: lore.v1.CurateResponse
+	(*SkillOrigin)(nil),           // 95: lore.v1.SkillOrigin
+	(*FindingCounts)(nil),         // 96: lore.v1.FindingCounts
+	(*SkillResource)(nil),         // 97: lore.v1.SkillResource
+	(*User)(nil),                  // 98: lore.v1.User
+	(*AddUserRequest)(nil),        // 99: lore.v1.AddUserRequest
+	(*AddUserResponse)(nil),       // 100: lore.v1.AddUserResponse
+	(*ListUsersRequest)(nil),      // 101: lore.v1.ListUsersRequest
+	(*ListUsersResponse)(nil),     // 102: lore.v1.ListUsersResponse
+	(*RevokeUserRequest)(nil),     // 103: lore.v1.RevokeUserRequest
+	(*RevokeUserResponse)(nil),    // 104: lore.v1.RevokeUserResponse
+	(*InvalidSkill)(nil),          // 105: lore.v1.InvalidSkill
+	(*SensitiveSpan)(nil),         // 106: lore.v1.SensitiveSpan
+	(*RollbackSkillRequest)(nil),  // 107: lore.v1.RollbackSkillRequest
+	(*RollbackSkillResponse)(nil), // 108: lore.v1.RollbackSkillResponse
+	(*WarnSkillRequest)(nil),      // 109: lore.v1.WarnSkillRequest
+	(*WarnSkillResponse)(nil),     // 110: lore.v1.WarnSkillResponse
+	(*EditSkillRequest)(nil),      // 111: lore.v1.EditSkillRequest
+	(*EditSkillResponse)(nil),     // 112: lore.v1.EditSkillResponse
+	nil,                           // 113: lore.v1.Session.CountsEntry
+	nil,                           // 114: lore.v1.LearnReport.CountsEntry
+	nil,                           // 115: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 116: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 117: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 118: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 119: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	nil,                           // 120: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 121: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -8911,146 +9894,158 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	105, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	113, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	112, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	121, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
 	28,  // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	32,  // 20: lore.v1.Finding.flow:type_name -> lore.v1.Flow
-	31,  // 21: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	35,  // 22: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	33,  // 23: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	36,  // 24: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	24,  // 25: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	37,  // 26: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	38,  // 27: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	31,  // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	19,  // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
-	45,  // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	106, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
-	44,  // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
-	44,  // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
-	49,  // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	87,  // 35: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
-	88,  // 36: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	107, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
-	50,  // 38: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
-	31,  // 39: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
-	51,  // 40: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
-	52,  // 41: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
-	53,  // 42: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
-	54,  // 43: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	108, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
-	55,  // 45: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
-	31,  // 46: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
-	31,  // 47: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
-	48,  // 48: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	57,  // 49: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	48,  // 50: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	48,  // 51: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	48,  // 52: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	89,  // 53: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
-	48,  // 54: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	31,  // 55: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	109, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	48,  // 57: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	48,  // 58: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	48,  // 59: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	31,  // 60: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	110, // 61: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	48,  // 62: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	48,  // 63: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	31,  // 64: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	97,  // 65: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
-	98,  // 66: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
-	48,  // 67: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24,  // 68: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	34,  // 69: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	83,  // 70: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	85,  // 71: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	90,  // 72: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
-	90,  // 73: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
-	90,  // 74: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
-	48,  // 75: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
-	48,  // 76: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
-	48,  // 77: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
-	31,  // 78: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	111, // 79: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
-	0,   // 80: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 81: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 82: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 83: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 84: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 85: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 86: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 87: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 88: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 89: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39,  // 90: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41,  // 91: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42,  // 92: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46,  // 93: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84,  // 94: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56,  // 95: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59,  // 96: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61,  // 97: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63,  // 98: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65,  // 99: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67,  // 100: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69,  // 101: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71,  // 102: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73,  // 103: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75,  // 104: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77,  // 105: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79,  // 106: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81,  // 107: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	91,  // 108: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	93,  // 109: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	95,  // 110: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	99,  // 111: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	101, // 112: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	103, // 113: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	1,   // 114: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 115: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 116: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 117: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 118: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 119: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 120: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 121: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 122: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34,  // 123: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40,  // 124: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34,  // 125: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43,  // 126: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47,  // 127: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86,  // 128: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58,  // 129: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60,  // 130: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62,  // 131: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64,  // 132: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66,  // 133: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68,  // 134: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70,  // 135: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72,  // 136: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74,  // 137: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76,  // 138: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78,  // 139: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80,  // 140: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82,  // 141: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	92,  // 142: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	94,  // 143: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	96,  // 144: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	100, // 145: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	102, // 146: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	104, // 147: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	114, // [114:148] is the sub-list for method output_type
-	80,  // [80:114] is the sub-list for method input_type
-	80,  // [80:80] is the sub-list for extension type_name
-	80,  // [80:80] is the sub-list for extension extendee
-	0,   // [0:80] is the sub-list for field type_name
+	114, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
+	32,  // 21: lore.v1.LearnReport.primitives:type_name -> lore.v1.LearnedPrimitive
+	33,  // 22: lore.v1.LearnReport.edges:type_name -> lore.v1.LearnedEdge
+	39,  // 23: lore.v1.LearnReport.findings:type_name -> lore.v1.Finding
+	34,  // 24: lore.v1.LearnReport.skills:type_name -> lore.v1.GeneratedSkill
+	36,  // 25: lore.v1.LearnReport.would_conflict:type_name -> lore.v1.WouldConflict
+	37,  // 26: lore.v1.LearnReport.reapplied:type_name -> lore.v1.CurationRecord
+	38,  // 27: lore.v1.LearnReport.revisit:type_name -> lore.v1.Revisit
+	35,  // 28: lore.v1.LearnReport.generated:type_name -> lore.v1.GeneratedArtifact
+	37,  // 29: lore.v1.Revisit.decision:type_name -> lore.v1.CurationRecord
+	40,  // 30: lore.v1.Finding.flow:type_name -> lore.v1.Flow
+	39,  // 31: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	43,  // 32: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	41,  // 33: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	44,  // 34: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	24,  // 35: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	45,  // 36: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	46,  // 37: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	39,  // 38: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	31,  // 39: lore.v1.LearnEvent.report:type_name -> lore.v1.LearnReport
+	121, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
+	19,  // 41: lore.v1.Committed.session:type_name -> lore.v1.Session
+	53,  // 42: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	115, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	52,  // 44: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	52,  // 45: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	57,  // 46: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
+	95,  // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
+	96,  // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
+	116, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	58,  // 50: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
+	39,  // 51: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
+	59,  // 52: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
+	60,  // 53: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
+	61,  // 54: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
+	62,  // 55: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
+	117, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	63,  // 57: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
+	39,  // 58: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
+	39,  // 59: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
+	56,  // 60: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	65,  // 61: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	56,  // 62: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	56,  // 63: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 64: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	97,  // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
+	56,  // 66: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	39,  // 67: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	118, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	56,  // 69: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 70: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 71: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	39,  // 72: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
+	119, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	56,  // 74: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 75: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	39,  // 76: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	105, // 77: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	106, // 78: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	56,  // 79: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24,  // 80: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	42,  // 81: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	91,  // 82: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
+	93,  // 83: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	98,  // 84: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
+	98,  // 85: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
+	98,  // 86: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
+	56,  // 87: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 88: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 89: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
+	39,  // 90: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
+	120, // 91: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	0,   // 92: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 93: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 94: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 95: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 96: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 97: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 98: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 99: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 100: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 101: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	47,  // 102: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	49,  // 103: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	50,  // 104: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	54,  // 105: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	92,  // 106: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	64,  // 107: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	67,  // 108: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	69,  // 109: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	71,  // 110: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	73,  // 111: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	75,  // 112: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	77,  // 113: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	79,  // 114: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	81,  // 115: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	83,  // 116: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	85,  // 117: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	87,  // 118: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	89,  // 119: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	99,  // 120: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	101, // 121: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	103, // 122: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	107, // 123: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	109, // 124: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	111, // 125: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	1,   // 126: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 127: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 128: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 129: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 130: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 131: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 132: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 133: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 134: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	42,  // 135: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	48,  // 136: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	42,  // 137: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	51,  // 138: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	55,  // 139: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	94,  // 140: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	66,  // 141: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	68,  // 142: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	70,  // 143: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	72,  // 144: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	74,  // 145: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	76,  // 146: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	78,  // 147: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	80,  // 148: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	82,  // 149: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	84,  // 150: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	86,  // 151: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	88,  // 152: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	90,  // 153: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	100, // 154: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	102, // 155: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	104, // 156: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	108, // 157: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	110, // 158: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	112, // 159: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	126, // [126:160] is the sub-list for method output_type
+	92,  // [92:126] is the sub-list for method input_type
+	92,  // [92:92] is the sub-list for extension type_name
+	92,  // [92:92] is the sub-list for extension extendee
+	0,   // [0:92] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -9063,7 +10058,7 @@ func file_lore_v1_lore_proto_init() {
 		(*UploadRequest_Header)(nil),
 		(*UploadRequest_Chunk)(nil),
 	}
-	file_lore_v1_lore_proto_msgTypes[34].OneofWrappers = []any{
+	file_lore_v1_lore_proto_msgTypes[42].OneofWrappers = []any{
 		(*LearnEvent_Stage)(nil),
 		(*LearnEvent_ApprovalRequested)(nil),
 		(*LearnEvent_Decided)(nil),
@@ -9071,6 +10066,8 @@ func file_lore_v1_lore_proto_init() {
 		(*LearnEvent_Committed)(nil),
 		(*LearnEvent_Failed)(nil),
 		(*LearnEvent_Finding)(nil),
+		(*LearnEvent_Report)(nil),
+		(*LearnEvent_Run)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -9078,7 +10075,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   112,
+			NumMessages:   121,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
