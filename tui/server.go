@@ -871,3 +871,28 @@ func serverExport(ctx context.Context, svc api.Service, dir, format string, ids 
 		return prims, nil
 	}, dir, format)
 }
+
+// FollowRuns relays the runs of a Watch stream to out, each an
+// ExternalRun with its own events, until ctx ends: the store's owner
+// follows on its screen the learns other lore processes run through its
+// API. A question at the gate stays with the run's own client, which
+// answers it or says whom it waits for.
+func FollowRuns(ctx context.Context, svc api.Service, out chan<- ExternalRun) error {
+	relay := newWatchRelay(ctx)
+	go func() {
+		for {
+			select {
+			case x := <-relay.runs:
+				select {
+				case out <- x:
+				case <-ctx.Done():
+					return
+				}
+			case <-relay.msgs:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return svc.Watch(ctx, &lorev1.WatchRequest{}, relay.take)
+}

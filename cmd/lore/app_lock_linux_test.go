@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -188,7 +189,11 @@ func TestAppServesTheStoreToOtherProcesses(t *testing.T) {
 	// A learn that ends between two frames leaves its start off the
 	// screen (the log pane shows its last lines, the notice its end): the
 	// run followed shows by either.
-	app.waitFor("started by lore learn", "learned for lore learn")
+	me, err := user.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
+	app.waitFor("started by "+me.Username, "learned for "+me.Username)
 	// n does nothing while the application still follows that run (its
 	// end may not have reached the screen yet), and the screen's redraws
 	// are too partial to read that end from: n is pressed until the form

@@ -50,7 +50,7 @@ func TestDecideFindsAndApprovesAWaitingLearn(t *testing.T) {
 		t.Fatalf("the reviewer's approval: exit %d %s", r.code, r.stderr)
 	}
 	r := <-learned
-	if r.code != 0 || !strings.Contains(r.stdout, "committed") || !strings.Contains(r.stderr, "waiting for a reviewer") {
+	if r.code != 0 || !strings.Contains(r.stdout, "learned   added 1") || !strings.Contains(r.stderr, "waiting for a reviewer") {
 		t.Fatalf("the curator's learn: exit %d %s %s", r.code, r.stdout, r.stderr)
 	}
 	if strings.Contains(r.stderr, "\x1b[") {

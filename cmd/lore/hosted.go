@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -67,6 +68,8 @@ const noOwnerEnv = "LORE_NO_OWNER"
 type heldStore struct {
 	db   *store.Store
 	turn *semaphore.Weighted
+	// queued counts the writes waiting for their turn.
+	queued atomic.Int32
 
 	// lendMu guards closed, users and alone; free is signalled whenever
 	// one of them changes. lent counts the operations holding the store,
@@ -130,7 +133,10 @@ func newHeldStore(db *store.Store) *heldStore {
 // lend lends the store for one operation; release ends it.
 func (h *heldStore) lend(ctx context.Context, write bool) (*store.Store, func() error, error) {
 	if write {
-		if err := h.turn.Acquire(ctx, 1); err != nil {
+		h.queued.Add(1)
+		err := h.turn.Acquire(ctx, 1)
+		h.queued.Add(-1)
+		if err != nil {
 			return nil, nil, err
 		}
 	}

@@ -92,7 +92,7 @@ func (a *app) learnCmd() *cobra.Command {
 		noReview bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "source", annotRemote: "1"},
+		Annotations: map[string]string{annotPaths: "source", annotRemote: "1", annotAPI: "1"},
 		Use:         "learn SOURCE",
 		Short:       "Learn a source: extract, deduplicate, merge and store its primitives",
 		Long: `Runs the seven stages over a file, folder, archive, http(s) URL or git repository
@@ -204,7 +204,9 @@ the store busy waits up to 3s for it before exiting 4.
 				// The exit code follows the run, as headless.
 				return out.Err
 			}
-			ask := !flagged && !asJSON && a.canAsk()
+			// A person here answers the gate on this machine's library; on
+			// a team server a reviewer does.
+			ask := !flagged && !asJSON && a.canAsk() && !remote()
 			req := &lorev1.LearnRequest{Approve: policy.Approve, Trust: policy.Trust, ForceCritical: policy.ForceCritical,
 				DryRun: dryRun, Tier: src.tier, Domain: domain, Scope: src.scopes(),
 				// On this machine, a question nobody here can answer fails

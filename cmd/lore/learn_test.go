@@ -57,11 +57,20 @@ type ltLearn struct {
 	Errors    []string          `json:"errors"`
 	Reapplied []json.RawMessage `json:"reapplied"`
 	Revisit   []json.RawMessage `json:"revisit"`
+	// What the text output says besides.
+	RejectedBefore string            `json:"rejectedBefore"`
+	Domain         string            `json:"domain"`
+	Plane          string            `json:"plane"`
+	EdgesAdded     int               `json:"edgesAdded"`
+	Generated      []json.RawMessage `json:"generated"`
+	NotGenerated   []string          `json:"notGenerated"`
 }
 
 var (
-	learnKeys     = []string{"sessionId", "success", "dryRun", "contentType", "counts", "primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit"}
-	learnArrays   = []string{"primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit"}
+	learnKeys = []string{"sessionId", "success", "dryRun", "contentType", "counts", "primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit",
+		"rejectedBefore", "domain", "plane", "edgesAdded", "generated", "notGenerated"}
+	learnArrays = []string{"primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit",
+		"generated", "notGenerated"}
 	countKeys     = []string{"added", "updated", "skipped", "conflicts"}
 	primitiveKeys = []string{"id", "name", "type", "domain", "formalStatement", "confidence", "section"}
 	edgeKeys      = []string{"from", "to", "type", "strength"}

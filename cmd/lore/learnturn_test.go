@@ -91,11 +91,11 @@ func writerNotHeld(t *testing.T, n int, addr, token string, env []string, conf *
 	learned := func(path string) string {
 		t.Helper()
 		r := lore(t, env, "learn", path, "--json")
-		var ev lorev1.LearnEvent
-		if r.code != 0 || unmarshalProto(r.stdout, &ev) != nil || ev.GetCommitted() == nil {
+		var rep lorev1.LearnReport
+		if r.code != 0 || unmarshalProto(r.stdout, &rep) != nil || !rep.GetSuccess() {
 			t.Fatalf("learn %s: %d %s %s", path, r.code, r.stdout, r.stderr)
 		}
-		return ev.GetRunId()
+		return rep.GetSessionId()
 	}
 	small := learned(writeDoc(t, docs, "rings.md", "# Rings\n\nDefinition: A ring is a set with two operations, addition and multiplication, where multiplication distributes over addition.\n"))
 	learned(writeDoc(t, docs, "first.md", glossary(n, 0)))
@@ -150,11 +150,11 @@ func writerNotHeld(t *testing.T, n int, addr, token string, env []string, conf *
 	}
 	t.Logf("an unlearn sent while a learn of %d conflicting definitions compared them waited %v; the learn took %v",
 		n, wait.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
-	var done lorev1.LearnEvent
-	if err := unmarshalProto(string(body), &done); err != nil || done.GetCommitted() == nil {
+	var done lorev1.LearnReport
+	if err := unmarshalProto(string(body), &done); err != nil || !done.GetSuccess() {
 		t.Fatalf("the big learn: %v\n%s", err, body)
 	}
-	if got := done.GetCommitted().GetSession().GetCounts()["conflicts"]; got != int32(n) {
+	if got := done.GetCounts()["conflicts"]; got != int32(n) {
 		t.Errorf("the big learn committed %d conflicts, want %d", got, n)
 	}
 	if r := lore(t, env, "find", "ring"); r.code != 0 || strings.Contains(r.stdout, "distributes") {

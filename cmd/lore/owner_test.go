@@ -78,8 +78,13 @@ func TestOwnerReadsAtOnceAndWritesInTurn(t *testing.T) {
 			t.Fatal(err)
 		}
 		writers.Go(func() { results[i] = inProcess("learn", names[i], "--approve", "--json") })
-		// Each writer reaches its turn before the next one starts.
-		time.Sleep(400 * time.Millisecond)
+		// Each writer waits for its turn (a learn asks for it once its
+		// source is read) before the next one starts.
+		for deadline := time.Now().Add(time.Minute); held.queued.Load() < int32(i+1); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("writer %d never asked for the write turn", i)
+			}
+		}
 	}
 	var readers sync.WaitGroup
 	reads := make([]result, 20)

@@ -23,6 +23,7 @@ import (
 	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store/postgres"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 )
 
 // pgServer is a lore serve process on a PostgreSQL store, plaintext on
@@ -157,12 +158,12 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("learn on server a: %d %s", r.code, r.stderr)
 	}
-	var learned lorev1.LearnEvent
-	if err := unmarshalProto(r.stdout, &learned); err != nil || learned.GetCommitted() == nil {
+	var learned lorev1.LearnReport
+	if err := unmarshalProto(r.stdout, &learned); err != nil || !learned.GetSuccess() {
 		t.Fatalf("learn's outcome: %v\n%s", err, r.stdout)
 	}
 	atB.wait(t, "server a's commit on server b", func(ev *lorev1.LearnEvent) bool {
-		return ev.GetRunId() == learned.GetRunId() && ev.GetCommitted() != nil
+		return ev.GetRunId() == learned.GetSessionId() && ev.GetCommitted() != nil
 	})
 	if r := lore(t, b.env(cleo), "find", "vector space"); r.code != 0 || !strings.Contains(r.stdout, "vector space") {
 		t.Errorf("find on server b: %d %s %s", r.code, r.stdout, r.stderr)
@@ -196,8 +197,8 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 	if err := learn.Wait(); err != nil {
 		t.Fatalf("the stranger's learn on a: %v\n%s", err, body)
 	}
-	var decided lorev1.LearnEvent
-	if err := unmarshalProto(string(body), &decided); err != nil || decided.GetCommitted() == nil {
+	var decided lorev1.LearnReport
+	if err := unmarshalProto(string(body), &decided); err != nil || !decided.GetSuccess() {
 		t.Fatalf("the stranger's learn: %v\n%s", err, body)
 	}
 	if r := lore(t, a.env(cleo), "sessions"); !strings.Contains(r.stdout, "vendor.md by cleo") || !strings.Contains(r.stdout, "gate: remy (user)") {
@@ -213,7 +214,7 @@ func TestTwoServersOnOneDatabase(t *testing.T) {
 	}
 	started := atB.wait(t, "the big learn's dedup on b", func(ev *lorev1.LearnEvent) bool {
 		s := ev.GetStage()
-		return s != nil && s.GetStage() == "dedup" && s.GetState() == "started" && ev.GetRunId() != learned.GetRunId() && ev.GetRunId() != asked.GetRunId()
+		return s != nil && s.GetStage() == "dedup" && s.GetState() == "started" && ev.GetRunId() != learned.GetSessionId() && ev.GetRunId() != asked.GetRunId()
 	})
 	if err := a.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
@@ -287,7 +288,7 @@ func bigDoc(n int) string {
 var jsonStart = regexp.MustCompile(`(?s)\{.*\}`)
 
 // unmarshalProto reads the JSON object in s as m.
-func unmarshalProto(s string, m *lorev1.LearnEvent) error {
+func unmarshalProto(s string, m proto.Message) error {
 	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal([]byte(jsonStart.FindString(s)), m)
 }
 

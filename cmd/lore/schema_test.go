@@ -43,6 +43,7 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"users add":         messageSchema(&lorev1.AddUserResponse{}),
 	"users list":        messageSchema(&lorev1.ListUsersResponse{}),
 	"users revoke":      messageSchema(&lorev1.RevokeUserResponse{}),
+	"learn":             messageSchema(&lorev1.LearnReport{}),
 	"find":              goSchema[api.FindResult],
 	"report":            goSchema[report.View],
 	"error":             goSchema[jsonError],

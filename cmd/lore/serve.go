@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"github.com/lore-kb/lore/tui"
 	"io"
 	"net"
 	"os"
@@ -416,9 +417,18 @@ func (a *app) serveLocalAPI(held *heldStore, feed *screenFeed, log io.Writer) (f
 		defer close(done)
 		_ = server.Serve(ctx, ln, path, h, nil)
 	}()
+	followed := make(chan struct{})
+	go func() {
+		defer close(followed)
+		if feed != nil && feed.runs != nil {
+			// The screen follows the learns run through the API.
+			_ = tui.FollowRuns(api.WithCaller(ctx, a.localCaller()), svc, feed.runs)
+		}
+	}()
 	return func() {
 		cancel()
 		<-done
+		<-followed
 		_ = owner.RemoveAPI(a.cfg.dataDir())
 	}, nil
 }
