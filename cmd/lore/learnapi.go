@@ -151,6 +151,12 @@ func (a *app) upload(ctx context.Context, svc api.Service, lc learnCall) (string
 			name = "stdin" + ext
 		}
 	}
+	if lc.given != "-" {
+		// Refused as a learn on this machine refuses it.
+		if err := acquire.Check(lc.path); err != nil {
+			return "", err
+		}
+	}
 	f, err := os.Open(lc.path)
 	if err != nil {
 		why := err.Error()
