@@ -145,7 +145,16 @@ func (c *commandStore) lend(ctx context.Context, write bool) (localapi.Store, fu
 		if write || c.write {
 			mode = writable
 		}
-		if mode == readOnly || (!write && !store.Exists(c.a.cfg.dataDir())) {
+		if !write && c.write && !store.Exists(c.a.cfg.dataDir()) {
+			// Nothing learned yet: an empty store, in memory, and no note
+			// saying so (the command is about to make one).
+			db, err := store.OpenEmpty()
+			if err != nil {
+				return nil, nil, err
+			}
+			return db, db.Close, nil
+		}
+		if mode == readOnly {
 			// Not shared: nothing writes while it is out.
 			return c.a.acquireWaiting(ctx, readOnly)
 		}
