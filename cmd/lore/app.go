@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	localapi "github.com/lore-kb/lore/core/api/local"
 	"io"
 	"path/filepath"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/lore-kb/lore/core"
+	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/store"

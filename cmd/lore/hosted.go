@@ -20,7 +20,6 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api/owner"
-	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
@@ -603,45 +602,6 @@ func isPathFlag(cmd *cobra.Command, name string) bool {
 	_, file := f.Annotations[cobra.BashCompFilenameExt]
 	_, dir := f.Annotations[cobra.BashCompSubdirsInDir]
 	return file || dir
-}
-
-// announceRun tells the owner's screen, if it has one, about a learn
-// this process runs for a client, so that it follows the run live; the
-// returned function reports how the run ended. Without a screen it does
-// nothing.
-func (a *app) announceRun(ctx context.Context, opts *engine.LearnOptions, source string) func(error) {
-	if a.host == nil || a.host.runs == nil {
-		return func(error) {}
-	}
-	if opts.Events == nil {
-		opts.Events = engine.NewBroker()
-	}
-	if opts.SessionID == "" {
-		opts.SessionID = engine.NewSessionID(core.KindLearn, time.Now())
-	}
-	done := make(chan error, 1)
-	// The screen reads the run's events at its own pace, often after the
-	// client has its exit code and its request's context has ended: the
-	// subscription outlives the request (the screen reads it to its end),
-	// or the screen lost the run's last events and showed its last stage
-	// running for good.
-	sub, unsubscribe := context.WithCancel(context.WithoutCancel(ctx))
-	r := tui.ExternalRun{ID: opts.SessionID, Source: redact.URL(source), Events: opts.Events.Subscribe(sub), Done: done,
-		By: describeRequest(a.host.req)}
-	followed := true
-	select {
-	case a.host.runs <- r:
-	default:
-		// The screen is not listening (it is closing); the run goes on.
-		followed = false
-	}
-	return func(err error) {
-		done <- err
-		if !followed {
-			// Nobody reads the subscription: it ends here.
-			unsubscribe()
-		}
-	}
 }
 
 // describeRequest names a client's command for a notice.

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
-	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/acquire"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/trajectory"
@@ -63,34 +62,6 @@ type runStore interface {
 	trajectory.Store
 	skilllib.Store
 	backend.QueueStore
-}
-
-// acquireRunStore takes the store runs are learned into, for writing: the
-// data folder's (waiting a while for another process holding it), or with
-// store.url the default workspace's in PostgreSQL, in the workspace's
-// write turn. release gives it back.
-func (a *app) acquireRunStore(ctx context.Context) (st runStore, release func() error, err error) {
-	if a.onPostgres() {
-		st, release, err := a.pg().take(ctx, auth.DefaultWorkspace, true)
-		if err != nil {
-			return nil, nil, err
-		}
-		return st, release, nil
-	}
-	return a.acquireWaiting(ctx, writable)
-}
-
-// onRunStore runs fn on the store runs are learned into (acquireRunStore).
-func (a *app) onRunStore(ctx context.Context, fn func(st runStore) (*trajectory.Result, error)) (*trajectory.Result, error) {
-	st, release, err := a.acquireRunStore(ctx)
-	if err != nil {
-		return nil, err
-	}
-	res, err := fn(st)
-	if cerr := release(); err == nil && cerr != nil {
-		err = cerr
-	}
-	return res, err
 }
 
 // runLearner is the learner of agent runs over db (nil for a dry run),

@@ -2,12 +2,12 @@ package main
 
 import (
 	"bytes"
-	"github.com/lore-kb/lore/core/api/lorev1"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/tui/styles"
 )

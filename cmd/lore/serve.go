@@ -5,7 +5,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"github.com/lore-kb/lore/tui"
 	"io"
 	"net"
 	"os"
@@ -22,6 +21,7 @@ import (
 	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/core/api/server"
+	"github.com/lore-kb/lore/tui"
 )
 
 // tokenEnv holds the token of a TCP listener (lore serve --listen), for
