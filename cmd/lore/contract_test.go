@@ -310,7 +310,7 @@ func TestReportingCommandsPrintJSON(t *testing.T) {
 		{[]string{"skills", "warn", "no-ocr", "--description", "Do not OCR text PDFs", "--about", "pdf-tables"}, []string{"extends", "skill"}, `"extends": "public.pdf-tables"`},
 		{[]string{"skills", "review", "pdf-tables", "archive", "--note", "superseded"}, []string{"skill"}, `"status": "archived"`},
 		{[]string{"skills", "review"}, []string{"conflicts", "drafts", "waiting"}, `"drafts": [`},
-		{[]string{"skills", "prompt"}, []string{"prompt"}, `<available_skills>`},
+		{[]string{"skills", "prompt"}, []string{"prompt", "skills", "warnings"}, `<available_skills>`},
 		{[]string{"graph"}, []string{"nodes", "edges"}, `"nodes"`},
 	} {
 		r := loreIn(t, env, "", append(c.args, "--json")...)

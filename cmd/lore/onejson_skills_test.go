@@ -133,6 +133,20 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 		{"skills", "edit", "csv-clean", "--description", "d", "--instructions", "i"},
 		{"skills", "list"}, {"skills", "show", "public.learn-algebra"},
 	}
+	// The library as a whole, after the writes above: the catalog (its
+	// locations are each place's own folder, or on a team server the
+	// command that prints the skill), the import closure, the trigger
+	// evals and the merges, with their refusals.
+	whole := len(commands)
+	commands = append(commands, [][]string{
+		{"skills", "prompt", "--json"}, {"skills", "prompt"}, {"skills", "prompt", "--query", "csv files", "--json"},
+		{"skills", "prompt", "--query", "rotate logs"}, {"skills", "prompt", "--consumer", "bot", "--budget", "2000", "--json"},
+		{"skills", "prompt", "--budget", "5"}, {"skills", "prompt", "--budget", "-1", "--json"}, {"skills", "prompt", "--budget", "-1"},
+		{"skills", "resolve", "csv-clean", "--json"}, {"skills", "resolve", "no-csv-eval", proposed, "--consumer", "bot"},
+		{"skills", "resolve", "nope", "--json"}, {"skills", "resolve", "csv-clean", "nope"},
+		{"skills", "eval", "--json"}, {"skills", "eval"}, {"skills", "eval", learned, "csv-clean", "--json"}, {"skills", "eval", "nope"},
+		{"skills", "merge", "--dry-run", "--json"}, {"skills", "merge", "--dry-run"}, {"skills", "merge", "--json"}, {"skills", "merge"},
+	}...)
 	answers := inEachPlace(t, places, func(t *testing.T, env []string) (rs []result) {
 		out := t.TempDir()
 		for _, args := range commands {
@@ -162,7 +176,9 @@ func TestSkillsOneAnswerOnEveryBackend(t *testing.T) {
 	// The refusals keep the exit codes of the command line.
 	for i, code := range map[int]int{4: ExitUsage, 7: ExitUsage, 17: ExitUsage, 19: ExitUsage, 20: ExitUsage, 23: ExitUsage,
 		24: ExitRejected, 27: ExitUsage, 29: ExitUsage, 31: ExitUsage, 39: ExitFailure, 40: ExitUsage, 42: ExitFailure, 43: ExitFailure,
-		44: ExitOK, 46: ExitUsage, 51: ExitUsage, 54: ExitUsage, 58: ExitUsage, 60: ExitUsage, 64: ExitUsage} {
+		44: ExitOK, 46: ExitUsage, 51: ExitUsage, 54: ExitUsage, 58: ExitUsage, 60: ExitUsage, 64: ExitUsage,
+		whole + 5: ExitOK, whole + 6: ExitUsage, whole + 7: ExitUsage, whole + 10: ExitUsage, whole + 11: ExitUsage,
+		whole + 15: ExitUsage} {
 		if got := answers["folder"][i]; got.code != code {
 			t.Errorf("lore %s: exit %d, want %d\n%s", strings.Join(commands[i], " "), got.code, code, got.stderr)
 		}
@@ -180,6 +196,8 @@ var (
 	// server, whose folders are not the client's).
 	skillClock    = regexp.MustCompile(`"(decay|score)": [0-9.e+-]+`)
 	skillLocation = regexp.MustCompile(`"location": "[^"]*"`)
+	// The same places in a catalog, printed or as a JSON string.
+	catalogLocation = regexp.MustCompile(`<location>[^<]*</location>`)
 	// A time as the text prints it, to the second: each place made its
 	// own writes.
 	skillTime = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d`)
@@ -190,5 +208,6 @@ var (
 func skillsNormalised(s string) string {
 	s = skillClock.ReplaceAllString(s, `"$1": N`)
 	s = skillTime.ReplaceAllString(s, "TIME")
+	s = catalogLocation.ReplaceAllString(s, "<location>LOCATION</location>")
 	return normalised(skillLocation.ReplaceAllString(s, `"location": "LOCATION"`))
 }

@@ -61,7 +61,29 @@ func TestTeamSkillsFromTheCommandLine(t *testing.T) {
 	if r := as(lin, "skills", "search", "rotate logs", "--task-type", "api"); r.code != 0 || strings.Contains(r.stdout, key) {
 		t.Errorf("a search for another task type: exit %d %s %s", r.code, r.stdout, r.stderr)
 	}
-	if r := as(rui, "skills", "merge"); r.code != ExitUsage || !strings.Contains(r.stderr, "does not run on a team server") {
-		t.Errorf("a command that is not an API call: exit %d %s", r.code, r.stderr)
+	// The agent's catalog names how to load each skill through the
+	// server: the server's folders are not the client's.
+	if r := as(bot, "skills", "prompt", "--query", "rotate logs"); r.code != 0 || !strings.Contains(r.stdout, "<location>\nlore skills activate "+key+"\n</location>") {
+		t.Errorf("the agent's catalog: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	if r := as(bot, "skills", "resolve", key); r.code != 0 || r.stdout != key+"\n" {
+		t.Errorf("the agent's resolve: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	for _, c := range []struct {
+		token string
+		args  []string
+		code  int
+		want  string
+	}{
+		{bot, []string{"skills", "eval"}, ExitFailure, "bot-1 (agent) may not call EvalSkills"},
+		{lin, []string{"skills", "merge", "--dry-run"}, ExitFailure, "lin (reader) may not call MergeSkills"},
+		{rui, []string{"store", "verify"}, ExitUsage, "does not run on a team server"},
+	} {
+		if r := as(c.token, c.args...); r.code != c.code || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("lore %v: exit %d %s, want %d and %q", c.args, r.code, r.stderr, c.code, c.want)
+		}
+	}
+	if r := as(rui, "skills", "merge", "--dry-run"); r.code != 0 || !strings.Contains(r.stdout, "No learned skills are 0.90 similar or more.") {
+		t.Errorf("the reviewer's merge: exit %d %s %s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -63,6 +63,10 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"skills rollback": messageSchema(&lorev1.RollbackSkillResponse{}),
 	"skills warn":     messageSchema(&lorev1.WarnSkillResponse{}),
 	"skills edit":     messageSchema(&lorev1.EditSkillResponse{}),
+	"skills prompt":   messageSchema(&lorev1.PromptSkillsResponse{}),
+	"skills resolve":  messageSchema(&lorev1.ResolveSkillsResponse{}),
+	"skills merge":    messageSchema(&lorev1.MergeSkillsResponse{}),
+	"skills eval":     messageSchema(&lorev1.EvalSkillsResponse{}),
 	// What it wrote here of the bundle the API sent.
 	"skills export": goSchema[exportOut],
 }

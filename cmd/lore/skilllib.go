@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -25,18 +26,15 @@ import (
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/store"
-	"github.com/lore-kb/lore/store/postgres"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
 // The library commands: everything under `lore skills` that reads or
 // changes the stored skill library (validate, which reads files only, is in
-// skills.go). Most are calls of lore's API (callAPI), the same wherever the
-// library is, printed by one printer each; prompt, resolve, merge and eval
-// still open the library's store themselves (fromSkills), which a team
-// server's client cannot. What they ask of the library is
-// core/skills/library's; these commands read flags and configuration and
-// print.
+// skills.go). Each is a call of lore's API (callAPI), the same wherever the
+// library is, printed by one printer each. What they ask of the library is
+// core/skills/library's, through the API's service; these commands read
+// flags and print.
 
 // now is the library's clock, one place so every command dates the same way.
 func now() time.Time { return time.Now().UTC() }
@@ -56,37 +54,6 @@ func (a *app) library(st skilllib.Store, opts skilllib.Options) *skilllib.Librar
 // SKILL.md files the prompt block's <location> names: <data_dir>/library.
 func (a *app) libraryDir() string {
 	return filepath.Join(a.cfg.dataDir(), "library")
-}
-
-// offering is the library over db under the configured consumer policy,
-// for the commands that decide what a consumer is offered. The policy is
-// read once the store is open, as those commands always have.
-func (a *app) offering(st skilllib.Store) (*skilllib.Library, error) {
-	pol, err := a.cfg.skillPolicy()
-	if err != nil {
-		return nil, err
-	}
-	return a.library(st, skilllib.Options{Policy: pol}), nil
-}
-
-// fromLibrary runs one query or change on the library, with the store
-// opened as mode asks; the command prints the result once it is closed.
-func fromLibrary[T any](a *app, mode access, fn func(lib *skilllib.Library) (T, error)) (T, error) {
-	return fromSkills(a, mode, func(st skilllib.Store) (T, error) {
-		return fn(a.library(st, skilllib.Options{}))
-	})
-}
-
-// fromSkills runs fn on the store of the skill library: the data
-// folder's, opened as mode asks, or with store.url the default
-// workspace's in PostgreSQL, where a change is made in the workspace's
-// write turn, as the API makes it (a library change reads the records it
-// replaces).
-func fromSkills[T any](a *app, mode access, fn func(st skilllib.Store) (T, error)) (T, error) {
-	if a.onPostgres() {
-		return fromPG(a, context.Background(), mode == writable, func(st *postgres.Store) (T, error) { return fn(st) })
-	}
-	return fromStore(a, mode, func(db *store.Store) (T, error) { return fn(db) })
 }
 
 // --- list and show ---
@@ -518,48 +485,53 @@ Each <location> is the absolute path of the skill's SKILL.md in the library's
 own folder, <data_dir>/library/<namespace>/<name>/, which lore writes from the
 store and keeps in step with it (a folder that differs from the stored skill is
 replaced whole), so an agent reads the skill as the library holds it, resources
-and modes included, whatever became of the folder it was imported from.
+and modes included, whatever became of the folder it was imported from. On a
+team server, whose folders are not this machine's, the location is the command
+that prints the skill (lore skills activate KEY).
 
 --query ranks the skills against a task (as lore skills search) and keeps the
 matches, then adds the skills they import (transitively, dependency
-first; cycles and unknown imports are reported on stderr). Without --query
+first; cycles and unknown imports are reported on stderr, or in --json's
+warnings). Without --query
 every active skill is listed, ordered by decay and feedback. --consumer keeps
 what that consumer may see (skills.consumers in the configuration). --budget
 drops the lowest-ranked skills until the block fits that many tokens (about 4
-characters each). Negative skills are included, labelled as warnings.`,
+characters each). Negative skills are included, labelled as warnings.
+
+--json prints the API's answer: {"prompt": the block ("" when no skill is
+offered), "skills": [keys in the block's order], "warnings": [...]}.`,
 		Example: `  lore skills prompt --query "extract tables from a pdf" --budget 2000
   lore skills prompt --consumer support-bot > catalog.xml`,
-		Args: noArgs,
+		Args:        noArgs,
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if budget < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--budget %d: give a positive number of tokens, or 0 for no limit", budget)}
 			}
-			cat, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Catalog, error) {
-				lib, err := a.offering(db)
-				if err != nil {
-					return skilllib.Catalog{}, err
-				}
-				return lib.Prompt(query, consumer, budget)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromptSkillsResponse, error) {
+				return svc.PromptSkills(ctx, &lorev1.PromptSkillsRequest{Query: query, Consumer: consumer, Budget: int32(min(budget, math.MaxInt32))})
 			})
 			if err != nil {
 				return err
 			}
-			for _, w := range cat.Warnings {
+			if asJSON {
+				return a.writeMessage(out)
+			}
+			for _, w := range out.GetWarnings() {
 				fmt.Fprintln(a.stderr, "lore: "+w)
 			}
-			out := struct {
-				Prompt string `json:"prompt"`
-			}{cat.Block}
-			if cat.Block == "" && !asJSON {
+			if out.GetPrompt() == "" {
 				return nil // no empty catalog
 			}
-			return a.reply(asJSON, out, "%s\n", cat.Block)
+			// The block is the agent's text, printed as it is.
+			_, err = fmt.Fprintf(a.stdout, "%s\n", out.GetPrompt())
+			return err
 		},
 	}
 	cmd.Flags().StringVar(&query, "query", "", "rank against this task and keep the matches (and what they import)")
 	cmd.Flags().IntVar(&budget, "budget", 0, "most tokens the block may use (0: no limit)")
 	cmd.Flags().StringVar(&consumer, "consumer", "", "only the skills this consumer may see")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"prompt": the block} ("" when no skill is offered)`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"prompt": the block ("" when no skill is offered), "skills", "warnings"}`)
 	return cmd
 }
 
@@ -577,41 +549,32 @@ duplicates removed. An import that closes a cycle is skipped with a warning nami
 whole cycle; an import of a skill not in the library is warned about. With
 --consumer, skills that consumer may not see are dropped and listed.
 
-NAMEs are keys (ns.id) or ids (public.<id>).`,
+NAMEs are keys (ns.id) or ids (public.<id>). An agent's token on a team
+server resolves among the skills offered to the consumer alone.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return &core.UsageError{Msg: "lore skills resolve needs at least one skill NAME"}
 			}
 			return nil
 		},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := fromSkills(a, readOnly, func(db skilllib.Store) (skilllib.Resolution, error) {
-				lib := a.library(db, skilllib.Options{})
-				if consumer != "" {
-					var err error
-					if lib, err = a.offering(db); err != nil {
-						return skilllib.Resolution{}, err
-					}
-				}
-				return lib.Resolve(args, consumer)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveSkillsResponse, error) {
+				return svc.ResolveSkills(ctx, &lorev1.ResolveSkillsRequest{Names: args, Consumer: consumer})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, struct {
-					Skills   []string `json:"skills"`
-					Hidden   []string `json:"hidden"`
-					Warnings []string `json:"warnings"`
-				}{nonNil(res.Skills), nonNil(res.Hidden), nonNil(res.Warnings)})
+				return a.writeMessage(out)
 			}
-			for _, w := range res.Warnings {
+			for _, w := range out.GetWarnings() {
 				fmt.Fprintln(a.stderr, "lore: "+w)
 			}
-			for _, k := range res.Skills {
+			for _, k := range out.GetSkills() {
 				fmt.Fprintln(a.stdout, k)
 			}
-			for _, k := range res.Hidden {
+			for _, k := range out.GetHidden() {
 				fmt.Fprintf(a.stderr, "lore: %s hidden from %s\n", k, consumer)
 			}
 			return nil
@@ -1079,35 +1042,38 @@ the same task type and polarity) and merges each pair: the older skill keeps
 its key and takes the newer content, the union of example queries, tools and
 imports, the sum of usage and feedback, and the lineage of both (merged_from,
 source hashes); the other is archived with a note. Imported and static skills
-are never merged or changed. --dry-run lists the merges only.`,
-		Args: noArgs,
+are never merged or changed. --dry-run lists the merges only.
+
+A reviewer's or an admin's to run; on a team server the server's
+skills.merge_threshold counts. --json prints {"threshold", "dryRun",
+"merges": [{"into", "from", "score"}]}.`,
+		Args:        noArgs,
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			threshold, _, err := a.cfg.skillEvolution()
-			if err != nil {
-				return err
+			if !remote() {
+				// The library's process reads the same configuration;
+				// a bad threshold is said here, as before any merge.
+				if _, _, err := a.cfg.skillEvolution(); err != nil {
+					return err
+				}
 			}
-			pairs, err := fromSkills(a, writable, func(db skilllib.Store) ([]skills.Pair, error) {
-				return a.library(db, skilllib.Options{MergeThreshold: threshold}).Merge(dryRun)
+			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.MergeSkillsResponse, error) {
+				return svc.MergeSkills(ctx, &lorev1.MergeSkillsRequest{DryRun: dryRun})
 			})
 			if err != nil {
 				return err
 			}
-			out := struct {
-				Threshold float64       `json:"threshold"`
-				DryRun    bool          `json:"dryRun"`
-				Merges    []skills.Pair `json:"merges"`
-			}{threshold, dryRun, nonNil(pairs)}
-			return a.output(asJSON, out, func(b *strings.Builder) {
-				if len(pairs) == 0 {
-					fmt.Fprintf(b, "No learned skills are %.2f similar or more.\n", threshold)
+			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+				if len(out.GetMerges()) == 0 {
+					fmt.Fprintf(b, "No learned skills are %.2f similar or more.\n", out.GetThreshold())
 					return
 				}
 				verb := "merged"
-				if dryRun {
+				if out.GetDryRun() {
 					verb = "would merge"
 				}
-				for _, p := range pairs {
-					fmt.Fprintf(b, "%s %s into %s (similarity %.3f)\n", verb, p.From, p.Into, p.Score)
+				for _, p := range out.GetMerges() {
+					fmt.Fprintf(b, "%s %s into %s (similarity %.3f)\n", verb, p.GetFrom(), p.GetInto(), p.GetScore())
 				}
 			})
 		},

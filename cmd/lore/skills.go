@@ -38,8 +38,7 @@ used, feedback and report.`)
 		a.skillsFeedbackCmd(), a.skillsUsedCmd(), a.skillsReportCmd(), a.skillsWarnCmd(), a.skillsShareCmd(),
 		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd(), a.skillsProposeCmd(), a.skillsEditCmd(),
 		a.skillsEvalCmd())
-	// Every one of them runs on a PostgreSQL store too: through the API,
-	// or on the library's store itself (fromSkills).
+	// Every one of them runs on a PostgreSQL store too, through the API.
 	cmd.Annotations[annotPostgres] = "1"
 	return cmd
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
 )
 
@@ -25,47 +28,59 @@ A should-trigger request passes when it ranks its skill first; a should-not
 request passes when the skill stays out of its top 3. With SKILL names only
 those skills are run; without, every skill that has trigger evals.
 
+--json prints the API's answer: {"pool", "skills": [{"key", "queries":
+[{"query", "shouldTrigger", "rank", "first", "pass"}], "should", "hits",
+"shouldNot", "clear", "problem"}], "should", "hits", "shouldNot", "clear"}.
+A person's command: an agent's token on a team server is refused.
+
 Exit status 0 when the evals ran, whatever they found; 2 for an unknown skill.`,
 		Example: `  lore skills eval
   lore skills eval learn-get-started-with-containers-on-wsl --json`,
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := fromLibrary(a, readOnly, func(lib *skilllib.Library) (skilllib.EvalReport, error) {
-				return lib.TriggerEvals(args)
+			rep, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EvalSkillsResponse, error) {
+				return svc.EvalSkills(ctx, &lorev1.EvalSkillsRequest{Names: args})
 			})
 			if err != nil {
 				return err
 			}
-			return a.output(asJSON, rep, func(b *strings.Builder) {
-				st := a.styles()
-				if len(rep.Skills) == 0 {
-					fmt.Fprintf(b, "No skill with trigger evals among the %d skills of the library.\n", rep.Pool)
-					return
-				}
-				for _, s := range rep.Skills {
-					if s.Problem != "" {
-						fmt.Fprintf(b, "%s %s\n", s.Key, st.Bad.Render(s.Problem))
-						continue
-					}
-					fmt.Fprintf(b, "%s  should load %d/%d first · should not %d/%d kept out of the top %d\n",
-						s.Key, s.Hits, s.Should, s.Clear, s.ShouldNot, skilllib.EvalTop)
-					for _, q := range s.Queries {
-						if q.Pass {
-							continue
-						}
-						want := "should load"
-						if !q.ShouldTrigger {
-							want = "should not load"
-						}
-						fmt.Fprintf(b, "  %s %q (%s): %s\n", st.Bad.Render("fail"), q.Query, want, q.Why(s.Key))
-					}
-				}
-				fmt.Fprintf(b, "%s %d/%d should-load requests rank their skill first (%s) · %d/%d should-not requests keep it out of the top %d (%s) · %d skills ranked\n",
-					st.Label.Render("total"), rep.Hits, rep.Should, pct(rep.Hits, rep.Should), rep.Clear, rep.ShouldNot, skilllib.EvalTop, pct(rep.Clear, rep.ShouldNot), rep.Pool)
-			})
+			return a.printAnswer(asJSON, rep, func(b *strings.Builder) { a.writeEvals(b, rep) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+// writeEvals reports the trigger evals: each skill's tally and its failed
+// queries, then the totals.
+func (a *app) writeEvals(b *strings.Builder, rep *lorev1.EvalSkillsResponse) {
+	st := a.styles()
+	if len(rep.GetSkills()) == 0 {
+		fmt.Fprintf(b, "No skill with trigger evals among the %d skills of the library.\n", rep.GetPool())
+		return
+	}
+	for _, s := range rep.GetSkills() {
+		if s.GetProblem() != "" {
+			fmt.Fprintf(b, "%s %s\n", s.GetKey(), st.Bad.Render(s.GetProblem()))
+			continue
+		}
+		fmt.Fprintf(b, "%s  should load %d/%d first · should not %d/%d kept out of the top %d\n",
+			s.GetKey(), s.GetHits(), s.GetShould(), s.GetClear(), s.GetShouldNot(), skilllib.EvalTop)
+		for _, q := range s.GetQueries() {
+			if q.GetPass() {
+				continue
+			}
+			want := "should load"
+			if !q.GetShouldTrigger() {
+				want = "should not load"
+			}
+			why := skilllib.TriggerQuery{Rank: int(q.GetRank()), First: q.GetFirst()}.Why(s.GetKey())
+			fmt.Fprintf(b, "  %s %q (%s): %s\n", st.Bad.Render("fail"), q.GetQuery(), want, why)
+		}
+	}
+	hits, should, clr, shouldNot := int(rep.GetHits()), int(rep.GetShould()), int(rep.GetClear()), int(rep.GetShouldNot())
+	fmt.Fprintf(b, "%s %d/%d should-load requests rank their skill first (%s) · %d/%d should-not requests keep it out of the top %d (%s) · %d skills ranked\n",
+		st.Label.Render("total"), hits, should, pct(hits, should), clr, shouldNot, skilllib.EvalTop, pct(clr, shouldNot), rep.GetPool())
 }
 
 // pct is n of total as a whole percentage, "-" of none.

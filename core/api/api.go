@@ -82,6 +82,11 @@ type Service interface {
 	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
 	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
 	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
+
+	PromptSkills(context.Context, *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error)
+	ResolveSkills(context.Context, *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error)
+	MergeSkills(context.Context, *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error)
+	EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error)
 }
 
 // Caller is who makes a call: a user of the team server, let in by a
@@ -136,13 +141,14 @@ func Recheck(ctx context.Context) func(context.Context) error {
 // admin's alone.
 var (
 	readCalls = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Watch",
-		"SearchSkills", "ListSkills", "GetSkill", "ActivateSkill", "ExportSkills", "Queue", "Jobs"}
+		"SearchSkills", "ListSkills", "GetSkill", "ActivateSkill", "ExportSkills", "Queue", "Jobs",
+		"PromptSkills", "ResolveSkills", "EvalSkills"}
 	roleCalls = map[access.Role][]string{
 		access.Reader: readCalls,
 		access.Agent: {"WhoAmI", "Find", "Show", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
-			"ProposeSkill", "SkillFeedback"},
+			"ProposeSkill", "SkillFeedback", "PromptSkills", "ResolveSkills"},
 		access.Curator:  append(slices.Clone(readCalls), "Upload", "Learn", "Unlearn", "Curate", "ImportSkills", "ProposeSkill", "SkillFeedback"),
-		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback", "RollbackSkill", "WarnSkill", "EditSkill"),
+		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback", "RollbackSkill", "WarnSkill", "EditSkill", "MergeSkills"),
 	}
 )
 
@@ -150,7 +156,8 @@ var (
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "Curate", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
-	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill"}
+	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill",
+	"PromptSkills", "ResolveSkills", "MergeSkills", "EvalSkills"}
 
 // Allowed lists the methods role may call.
 func Allowed(role access.Role) []string {

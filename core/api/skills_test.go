@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -644,6 +645,86 @@ func TestQueueListsWhatWaitsForAPerson(t *testing.T) {
 		}
 		if got, err := rsvc.Queue(rctx, &lorev1.QueueRequest{}); err != nil || len(got.GetWaiting()) != 0 {
 			t.Errorf("the queue once decided: %v, %v", err, got.GetWaiting())
+		}
+	})
+}
+
+// TestLibraryWideSkillCalls: the catalog and an import closure are what
+// the caller is offered (an agent resolves among those alone), the
+// trigger evals are a person's, and a merge is a reviewer's, at the
+// service's threshold.
+func TestLibraryWideSkillCalls(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("claude", access.Agent, "default")
+		e.AddUser("rita", access.Reader, "default")
+		e.AddUser("cur", access.Curator, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxA, agent := e.As("claude")
+		ctxV, rev := e.As("rev")
+		key := propose(t, ctxV, rev, &lorev1.ProposeSkillRequest{Name: "rotate-logs", Description: rotateDesc, Instructions: rotateSteps}).GetKey()
+		publish(t, e, "rev", key)
+		draft := propose(t, ctxA, agent, &lorev1.ProposeSkillRequest{Name: "clean-tmp", Description: "Clean /tmp.", Instructions: "rm old files"}).GetKey()
+
+		cat, err := agent.PromptSkills(ctxA, &lorev1.PromptSkillsRequest{Consumer: "claude-code"})
+		if err != nil || !slices.Equal(cat.GetSkills(), []string{key}) || !strings.Contains(cat.GetPrompt(), "<name>\nrotate-logs\n</name>") {
+			t.Fatalf("the agent's catalog: %v, %v", cat, err)
+		}
+		_, loc, _ := strings.Cut(cat.GetPrompt(), "<location>\n")
+		loc, _, _ = strings.Cut(loc, "\n")
+		if e.Remote {
+			if loc != "lore skills activate "+key {
+				t.Errorf("a team server's catalog locates %s at %q, want the command that prints it", key, loc)
+			}
+		} else if _, lib := e.Folders("default"); !strings.HasPrefix(loc, lib) {
+			t.Errorf("the catalog locates %s at %q, not in the library's folder %s", key, loc, lib)
+		} else if b, err := os.ReadFile(loc); err != nil || !strings.Contains(string(b), "logrotate") {
+			t.Errorf("the library's copy of %s: %q, %v", key, b, err)
+		}
+		if _, err := agent.PromptSkills(ctxA, &lorev1.PromptSkillsRequest{Budget: -1}); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("a budget below 0: %v, want InvalidArgument", err)
+		}
+
+		res, err := agent.ResolveSkills(ctxA, &lorev1.ResolveSkillsRequest{Names: []string{key}, Consumer: "claude-code"})
+		if err != nil || !slices.Equal(res.GetSkills(), []string{key}) {
+			t.Errorf("the agent's resolve: %v, %v", res, err)
+		}
+		if _, err := agent.ResolveSkills(ctxA, &lorev1.ResolveSkillsRequest{Names: []string{draft}}); connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("the agent resolving a skill it is not offered: %v, want NotFound", err)
+		}
+		if res, err := rev.ResolveSkills(ctxV, &lorev1.ResolveSkillsRequest{Names: []string{draft}}); err != nil || !slices.Equal(res.GetSkills(), []string{draft}) {
+			t.Errorf("the reviewer's resolve of a draft: %v, %v", res, err)
+		}
+		if _, err := rev.ResolveSkills(ctxV, &lorev1.ResolveSkillsRequest{}); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("resolving nothing: %v, want InvalidArgument", err)
+		}
+
+		if _, err := agent.EvalSkills(ctxA, &lorev1.EvalSkillsRequest{}); connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("the agent's evals: %v, want PermissionDenied", err)
+		}
+		ctxR, rita := e.As("rita")
+		if ev, err := rita.EvalSkills(ctxR, &lorev1.EvalSkillsRequest{Names: []string{key}}); err != nil || ev.GetPool() != 1 ||
+			len(ev.GetSkills()) != 1 || !strings.Contains(ev.GetSkills()[0].GetProblem(), "no trigger evals") {
+			t.Errorf("the reader's evals (among what she reads): %v, %v", ev, err)
+		}
+		if _, err := rita.EvalSkills(ctxR, &lorev1.EvalSkillsRequest{Names: []string{draft}}); connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("the reader's evals of another's draft: %v, want NotFound", err)
+		}
+
+		trim := &lorev1.ProposeSkillRequest{Name: "trim-logs", Description: "Trim old logs.", Instructions: "1. Delete logs older than a week."}
+		first, second := propose(t, ctxV, rev, trim).GetKey(), propose(t, ctxV, rev, trim).GetKey()
+		ctxC, cur := e.As("cur")
+		if _, err := cur.MergeSkills(ctxC, &lorev1.MergeSkillsRequest{DryRun: true}); connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("the curator's merge: %v, want PermissionDenied", err)
+		}
+		for _, dry := range []bool{true, false} {
+			m, err := rev.MergeSkills(ctxV, &lorev1.MergeSkillsRequest{DryRun: dry})
+			if err != nil || m.GetThreshold() != 0.9 || m.GetDryRun() != dry || len(m.GetMerges()) != 1 ||
+				m.GetMerges()[0].GetInto() != first || m.GetMerges()[0].GetFrom() != second {
+				t.Fatalf("the reviewer's merge (dry run %v): %v, %v", dry, m, err)
+			}
+		}
+		if got, err := rev.GetSkill(ctxV, &lorev1.GetSkillRequest{Name: second}); err != nil || got.GetSkill().GetStatus() != "archived" {
+			t.Errorf("the skill merged away: %v, %v", got, err)
 		}
 	})
 }

@@ -93,6 +93,14 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.WarnSkill(ctx, &lorev1.WarnSkillRequest{Name: "x", Description: "Never do x."})
 	case "EditSkill":
 		out, err = svc.EditSkill(ctx, &lorev1.EditSkillRequest{Name: "x", Description: "d", Instructions: "i"})
+	case "PromptSkills":
+		out, err = svc.PromptSkills(ctx, &lorev1.PromptSkillsRequest{Query: "x"})
+	case "ResolveSkills":
+		out, err = svc.ResolveSkills(ctx, &lorev1.ResolveSkillsRequest{Names: []string{"x"}})
+	case "MergeSkills":
+		out, err = svc.MergeSkills(ctx, &lorev1.MergeSkillsRequest{DryRun: true})
+	case "EvalSkills":
+		out, err = svc.EvalSkills(ctx, &lorev1.EvalSkillsRequest{})
 	default:
 		return nil, fmt.Errorf("apitest: no call %s", method)
 	}

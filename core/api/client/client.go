@@ -279,6 +279,22 @@ func (c *Client) EditSkill(ctx context.Context, r *lorev1.EditSkillRequest) (*lo
 	return c.c.EditSkill(ctx, r)
 }
 
+func (c *Client) PromptSkills(ctx context.Context, r *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error) {
+	return c.c.PromptSkills(ctx, r)
+}
+
+func (c *Client) ResolveSkills(ctx context.Context, r *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error) {
+	return c.c.ResolveSkills(ctx, r)
+}
+
+func (c *Client) MergeSkills(ctx context.Context, r *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error) {
+	return c.c.MergeSkills(ctx, r)
+}
+
+func (c *Client) EvalSkills(ctx context.Context, r *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error) {
+	return c.c.EvalSkills(ctx, r)
+}
+
 func (c *Client) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
 	return c.c.ExportSkills(ctx, r)
 }

@@ -36,6 +36,12 @@ import (
 
 // library is the skill library of st as c sees it.
 func (s *Service) library(c api.Caller, st Store) *library.Library {
+	return library.New(st, s.callerLibrary(c))
+}
+
+// callerLibrary are the options of the library of c's workspace as c
+// sees it.
+func (s *Service) callerLibrary(c api.Caller) library.Options {
 	o := s.libraryOptions(c.Workspace)
 	o.Audience = &library.Audience{User: c.User, Reviewer: c.Role == access.Reviewer || c.Role == access.Admin}
 	// A search reads the workspace's whole library and indexes it; the
@@ -46,7 +52,7 @@ func (s *Service) library(c api.Caller, st Store) *library.Library {
 	if o.Now == nil {
 		o.Now = func() time.Time { return s.o.Now().UTC() }
 	}
-	return library.New(st, o)
+	return o
 }
 
 // onLibrary checks the call, lends the caller's workspace store (for
@@ -730,6 +736,103 @@ func (s *Service) EditSkill(ctx context.Context, r *lorev1.EditSkillRequest) (*l
 			Invalid: res.Invalid, Redacted: map[string]int32{}}
 		for k, n := range res.Redacted {
 			out.Redacted[string(k)] = int32(n)
+		}
+		return out, nil
+	})
+}
+
+// PromptSkills is the <available_skills> block of the skills offered to
+// the request's consumer (active, visible to it and to the caller), as
+// lore skills prompt prints it (library.Prompt): an agent is given the
+// catalog SearchSkills ranks for it. Each location is the SKILL.md the
+// library keeps for the skill in its folder, written from the store; a
+// caller on another machine, who cannot read it, is given the command
+// that prints the skill instead, and no folder is written for it.
+func (s *Service) PromptSkills(ctx context.Context, r *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error) {
+	if err := precheck(ctx, "PromptSkills"); err != nil {
+		return nil, err
+	}
+	if r.GetBudget() < 0 {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "prompt: budget %d: give a positive number of tokens, or 0 for no limit", r.GetBudget())
+	}
+	return onLibrary(ctx, s, "PromptSkills", false, func(c api.Caller, st Store, lib *library.Library) (*lorev1.PromptSkillsResponse, error) {
+		if c.Remote {
+			o := s.callerLibrary(c)
+			o.Elsewhere = true
+			lib = library.New(st, o)
+		}
+		cat, err := lib.Prompt(r.GetQuery(), r.GetConsumer(), int(r.GetBudget()))
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.PromptSkillsResponse{Prompt: cat.Block, Skills: cat.Keys, Warnings: cat.Warnings}, nil
+	})
+}
+
+// ResolveSkills expands the skills named and everything they import into
+// dependency-first order, as lore skills resolve (library.Resolve): the
+// skills the consumer may not see, when one is named, are moved to
+// hidden. An agent resolves among the skills offered to the consumer
+// alone (library.ResolveOffered), as it is given no other: one it names
+// that is not offered is unknown to it.
+func (s *Service) ResolveSkills(ctx context.Context, r *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error) {
+	if err := precheck(ctx, "ResolveSkills"); err != nil {
+		return nil, err
+	}
+	if len(r.GetNames()) == 0 {
+		return nil, api.Errorf(connect.CodeInvalidArgument, "resolve skills: name at least one skill")
+	}
+	return onLibrary(ctx, s, "ResolveSkills", false, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.ResolveSkillsResponse, error) {
+		resolve := lib.Resolve
+		if c.Role == access.Agent {
+			resolve = lib.ResolveOffered
+		}
+		res, err := resolve(r.GetNames(), r.GetConsumer())
+		if err != nil {
+			return nil, err
+		}
+		return &lorev1.ResolveSkillsResponse{Skills: res.Skills, Hidden: res.Hidden, Warnings: res.Warnings}, nil
+	})
+}
+
+// MergeSkills merges the learned skills at least the library's merge
+// threshold similar (skills.merge_threshold where it runs), as lore
+// skills merge (library.Merge); with dry_run it lists the merges and
+// changes nothing.
+func (s *Service) MergeSkills(ctx context.Context, r *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error) {
+	return onLibrary(ctx, s, "MergeSkills", !r.GetDryRun(), func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.MergeSkillsResponse, error) {
+		pairs, err := lib.Merge(r.GetDryRun())
+		if err != nil {
+			return nil, err
+		}
+		out := &lorev1.MergeSkillsResponse{Threshold: lib.MergeThreshold(), DryRun: r.GetDryRun()}
+		for _, p := range pairs {
+			out.Merges = append(out.Merges, &lorev1.SkillMerge{Into: p.Into, From: p.From, Score: p.Score})
+		}
+		return out, nil
+	})
+}
+
+// EvalSkills runs the trigger evals of the skills named (every skill
+// that has some when none is) against the library the caller reads, as
+// lore skills eval (library.TriggerEvals): a person's measure of the
+// descriptions, drafts included, which an agent's token may not call.
+func (s *Service) EvalSkills(ctx context.Context, r *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error) {
+	return onLibrary(ctx, s, "EvalSkills", false, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.EvalSkillsResponse, error) {
+		rep, err := lib.TriggerEvals(r.GetNames())
+		if err != nil {
+			return nil, err
+		}
+		out := &lorev1.EvalSkillsResponse{Pool: int32(rep.Pool), Should: int32(rep.Should), Hits: int32(rep.Hits),
+			ShouldNot: int32(rep.ShouldNot), Clear: int32(rep.Clear)}
+		for _, se := range rep.Skills {
+			m := &lorev1.SkillEval{Key: se.Key, Should: int32(se.Should), Hits: int32(se.Hits), ShouldNot: int32(se.ShouldNot),
+				Clear: int32(se.Clear), Problem: se.Problem}
+			for _, q := range se.Queries {
+				m.Queries = append(m.Queries, &lorev1.TriggerQuery{Query: q.Query, ShouldTrigger: q.ShouldTrigger, Rank: int32(q.Rank),
+					First: q.First, Pass: q.Pass})
+			}
+			out.Skills = append(out.Skills, m)
 		}
 		return out, nil
 	})

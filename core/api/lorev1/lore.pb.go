@@ -8927,6 +8927,741 @@ func (x *EditSkillResponse) GetRedacted() map[string]int32 {
 	return nil
 }
 
+// PromptSkillsRequest asks for the catalog of the skills offered to a
+// consumer (active, visible to it and to the caller), as lore skills
+// prompt prints it.
+type PromptSkillsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// query ranks the skills against a task and keeps the matches, then
+	// the skills they import; empty lists every offered skill, by decay
+	// and feedback.
+	Query    string `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
+	Consumer string `protobuf:"bytes,2,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	// budget drops the lowest-ranked skills until the block fits that many
+	// tokens (about 4 characters each); 0 is no limit.
+	Budget        int32 `protobuf:"varint,3,opt,name=budget,proto3" json:"budget,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PromptSkillsRequest) Reset() {
+	*x = PromptSkillsRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[113]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PromptSkillsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PromptSkillsRequest) ProtoMessage() {}
+
+func (x *PromptSkillsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[113]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PromptSkillsRequest.ProtoReflect.Descriptor instead.
+func (*PromptSkillsRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{113}
+}
+
+func (x *PromptSkillsRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *PromptSkillsRequest) GetConsumer() string {
+	if x != nil {
+		return x.Consumer
+	}
+	return ""
+}
+
+func (x *PromptSkillsRequest) GetBudget() int32 {
+	if x != nil {
+		return x.Budget
+	}
+	return 0
+}
+
+type PromptSkillsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// prompt is the <available_skills> block, "" when no skill is offered
+	// (no empty catalog). Each location is the SKILL.md the library keeps
+	// for the skill on the serving machine; on a team server, whose files
+	// are not the client's, the command that prints the skill (lore skills
+	// activate KEY).
+	Prompt string `protobuf:"bytes,1,opt,name=prompt,proto3" json:"prompt,omitempty"`
+	// skills are the keys in the block, in its order.
+	Skills []string `protobuf:"bytes,2,rep,name=skills,proto3" json:"skills,omitempty"`
+	// warnings name the imports not added (cycles, unknown skills, skills
+	// the consumer may not see) and a budget no skill fits.
+	Warnings      []string `protobuf:"bytes,3,rep,name=warnings,proto3" json:"warnings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PromptSkillsResponse) Reset() {
+	*x = PromptSkillsResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[114]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PromptSkillsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PromptSkillsResponse) ProtoMessage() {}
+
+func (x *PromptSkillsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[114]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PromptSkillsResponse.ProtoReflect.Descriptor instead.
+func (*PromptSkillsResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{114}
+}
+
+func (x *PromptSkillsResponse) GetPrompt() string {
+	if x != nil {
+		return x.Prompt
+	}
+	return ""
+}
+
+func (x *PromptSkillsResponse) GetSkills() []string {
+	if x != nil {
+		return x.Skills
+	}
+	return nil
+}
+
+func (x *PromptSkillsResponse) GetWarnings() []string {
+	if x != nil {
+		return x.Warnings
+	}
+	return nil
+}
+
+// ResolveSkillsRequest expands skills into everything they import.
+type ResolveSkillsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// names are keys (ns.id) or ids (public.<id>).
+	Names []string `protobuf:"bytes,1,rep,name=names,proto3" json:"names,omitempty"`
+	// consumer drops what that consumer may not see (into hidden). An
+	// agent's token resolves among what the consumer is offered alone.
+	Consumer      string `protobuf:"bytes,2,opt,name=consumer,proto3" json:"consumer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResolveSkillsRequest) Reset() {
+	*x = ResolveSkillsRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[115]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResolveSkillsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResolveSkillsRequest) ProtoMessage() {}
+
+func (x *ResolveSkillsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[115]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResolveSkillsRequest.ProtoReflect.Descriptor instead.
+func (*ResolveSkillsRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{115}
+}
+
+func (x *ResolveSkillsRequest) GetNames() []string {
+	if x != nil {
+		return x.Names
+	}
+	return nil
+}
+
+func (x *ResolveSkillsRequest) GetConsumer() string {
+	if x != nil {
+		return x.Consumer
+	}
+	return ""
+}
+
+type ResolveSkillsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// skills are the keys in dependency-first order, each once.
+	Skills []string `protobuf:"bytes,1,rep,name=skills,proto3" json:"skills,omitempty"`
+	// hidden are the keys dropped because the consumer may not see them.
+	Hidden []string `protobuf:"bytes,2,rep,name=hidden,proto3" json:"hidden,omitempty"`
+	// warnings name import cycles (skipped) and unknown imports.
+	Warnings      []string `protobuf:"bytes,3,rep,name=warnings,proto3" json:"warnings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResolveSkillsResponse) Reset() {
+	*x = ResolveSkillsResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[116]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResolveSkillsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResolveSkillsResponse) ProtoMessage() {}
+
+func (x *ResolveSkillsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[116]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResolveSkillsResponse.ProtoReflect.Descriptor instead.
+func (*ResolveSkillsResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{116}
+}
+
+func (x *ResolveSkillsResponse) GetSkills() []string {
+	if x != nil {
+		return x.Skills
+	}
+	return nil
+}
+
+func (x *ResolveSkillsResponse) GetHidden() []string {
+	if x != nil {
+		return x.Hidden
+	}
+	return nil
+}
+
+func (x *ResolveSkillsResponse) GetWarnings() []string {
+	if x != nil {
+		return x.Warnings
+	}
+	return nil
+}
+
+type MergeSkillsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// dry_run lists the merges without making them.
+	DryRun        bool `protobuf:"varint,1,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergeSkillsRequest) Reset() {
+	*x = MergeSkillsRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[117]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergeSkillsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergeSkillsRequest) ProtoMessage() {}
+
+func (x *MergeSkillsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[117]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergeSkillsRequest.ProtoReflect.Descriptor instead.
+func (*MergeSkillsRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{117}
+}
+
+func (x *MergeSkillsRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+// SkillMerge is one merge: from is merged into into (the older skill,
+// which keeps its key) and archived.
+type SkillMerge struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Into          string                 `protobuf:"bytes,1,opt,name=into,proto3" json:"into,omitempty"`
+	From          string                 `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
+	Score         float64                `protobuf:"fixed64,3,opt,name=score,proto3" json:"score,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillMerge) Reset() {
+	*x = SkillMerge{}
+	mi := &file_lore_v1_lore_proto_msgTypes[118]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillMerge) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillMerge) ProtoMessage() {}
+
+func (x *SkillMerge) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[118]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillMerge.ProtoReflect.Descriptor instead.
+func (*SkillMerge) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{118}
+}
+
+func (x *SkillMerge) GetInto() string {
+	if x != nil {
+		return x.Into
+	}
+	return ""
+}
+
+func (x *SkillMerge) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *SkillMerge) GetScore() float64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+type MergeSkillsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// threshold is the similarity the service merges at
+	// (skills.merge_threshold where the library is).
+	Threshold     float64       `protobuf:"fixed64,1,opt,name=threshold,proto3" json:"threshold,omitempty"`
+	DryRun        bool          `protobuf:"varint,2,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	Merges        []*SkillMerge `protobuf:"bytes,3,rep,name=merges,proto3" json:"merges,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergeSkillsResponse) Reset() {
+	*x = MergeSkillsResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[119]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergeSkillsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergeSkillsResponse) ProtoMessage() {}
+
+func (x *MergeSkillsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[119]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergeSkillsResponse.ProtoReflect.Descriptor instead.
+func (*MergeSkillsResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{119}
+}
+
+func (x *MergeSkillsResponse) GetThreshold() float64 {
+	if x != nil {
+		return x.Threshold
+	}
+	return 0
+}
+
+func (x *MergeSkillsResponse) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+func (x *MergeSkillsResponse) GetMerges() []*SkillMerge {
+	if x != nil {
+		return x.Merges
+	}
+	return nil
+}
+
+type EvalSkillsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// names are the skills to run; empty runs every skill that has
+	// trigger evals.
+	Names         []string `protobuf:"bytes,1,rep,name=names,proto3" json:"names,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EvalSkillsRequest) Reset() {
+	*x = EvalSkillsRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[120]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EvalSkillsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EvalSkillsRequest) ProtoMessage() {}
+
+func (x *EvalSkillsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[120]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EvalSkillsRequest.ProtoReflect.Descriptor instead.
+func (*EvalSkillsRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{120}
+}
+
+func (x *EvalSkillsRequest) GetNames() []string {
+	if x != nil {
+		return x.Names
+	}
+	return nil
+}
+
+// TriggerQuery is one trigger eval and where its skill ranked.
+type TriggerQuery struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Query         string                 `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
+	ShouldTrigger bool                   `protobuf:"varint,2,opt,name=should_trigger,json=shouldTrigger,proto3" json:"should_trigger,omitempty"`
+	// rank is the skill's place for the query, 1 first, 0 not matched.
+	Rank int32 `protobuf:"varint,3,opt,name=rank,proto3" json:"rank,omitempty"`
+	// first is the skill that ranked first, "" when none matched.
+	First string `protobuf:"bytes,4,opt,name=first,proto3" json:"first,omitempty"`
+	// pass: a should-trigger query ranks the skill first, a should-not
+	// query keeps it out of the top 3.
+	Pass          bool `protobuf:"varint,5,opt,name=pass,proto3" json:"pass,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TriggerQuery) Reset() {
+	*x = TriggerQuery{}
+	mi := &file_lore_v1_lore_proto_msgTypes[121]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TriggerQuery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TriggerQuery) ProtoMessage() {}
+
+func (x *TriggerQuery) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[121]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TriggerQuery.ProtoReflect.Descriptor instead.
+func (*TriggerQuery) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{121}
+}
+
+func (x *TriggerQuery) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *TriggerQuery) GetShouldTrigger() bool {
+	if x != nil {
+		return x.ShouldTrigger
+	}
+	return false
+}
+
+func (x *TriggerQuery) GetRank() int32 {
+	if x != nil {
+		return x.Rank
+	}
+	return 0
+}
+
+func (x *TriggerQuery) GetFirst() string {
+	if x != nil {
+		return x.First
+	}
+	return ""
+}
+
+func (x *TriggerQuery) GetPass() bool {
+	if x != nil {
+		return x.Pass
+	}
+	return false
+}
+
+// SkillEval is one skill's trigger evals.
+type SkillEval struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Key     string                 `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	Queries []*TriggerQuery        `protobuf:"bytes,2,rep,name=queries,proto3" json:"queries,omitempty"`
+	// should counts the should-trigger queries and hits those that ranked
+	// the skill first; should_not the should-not ones and clear those that
+	// kept it out of the top 3.
+	Should    int32 `protobuf:"varint,3,opt,name=should,proto3" json:"should,omitempty"`
+	Hits      int32 `protobuf:"varint,4,opt,name=hits,proto3" json:"hits,omitempty"`
+	ShouldNot int32 `protobuf:"varint,5,opt,name=should_not,json=shouldNot,proto3" json:"should_not,omitempty"`
+	Clear     int32 `protobuf:"varint,6,opt,name=clear,proto3" json:"clear,omitempty"`
+	// problem says why a skill named has no result (no trigger evals, a
+	// file that does not parse); "" when it has one.
+	Problem       string `protobuf:"bytes,7,opt,name=problem,proto3" json:"problem,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkillEval) Reset() {
+	*x = SkillEval{}
+	mi := &file_lore_v1_lore_proto_msgTypes[122]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkillEval) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkillEval) ProtoMessage() {}
+
+func (x *SkillEval) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[122]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkillEval.ProtoReflect.Descriptor instead.
+func (*SkillEval) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{122}
+}
+
+func (x *SkillEval) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *SkillEval) GetQueries() []*TriggerQuery {
+	if x != nil {
+		return x.Queries
+	}
+	return nil
+}
+
+func (x *SkillEval) GetShould() int32 {
+	if x != nil {
+		return x.Should
+	}
+	return 0
+}
+
+func (x *SkillEval) GetHits() int32 {
+	if x != nil {
+		return x.Hits
+	}
+	return 0
+}
+
+func (x *SkillEval) GetShouldNot() int32 {
+	if x != nil {
+		return x.ShouldNot
+	}
+	return 0
+}
+
+func (x *SkillEval) GetClear() int32 {
+	if x != nil {
+		return x.Clear
+	}
+	return 0
+}
+
+func (x *SkillEval) GetProblem() string {
+	if x != nil {
+		return x.Problem
+	}
+	return ""
+}
+
+type EvalSkillsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// pool is how many skills every query was ranked among: those the
+	// caller reads that are not archived, drafts included.
+	Pool          int32        `protobuf:"varint,1,opt,name=pool,proto3" json:"pool,omitempty"`
+	Skills        []*SkillEval `protobuf:"bytes,2,rep,name=skills,proto3" json:"skills,omitempty"`
+	Should        int32        `protobuf:"varint,3,opt,name=should,proto3" json:"should,omitempty"`
+	Hits          int32        `protobuf:"varint,4,opt,name=hits,proto3" json:"hits,omitempty"`
+	ShouldNot     int32        `protobuf:"varint,5,opt,name=should_not,json=shouldNot,proto3" json:"should_not,omitempty"`
+	Clear         int32        `protobuf:"varint,6,opt,name=clear,proto3" json:"clear,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EvalSkillsResponse) Reset() {
+	*x = EvalSkillsResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[123]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EvalSkillsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EvalSkillsResponse) ProtoMessage() {}
+
+func (x *EvalSkillsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[123]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EvalSkillsResponse.ProtoReflect.Descriptor instead.
+func (*EvalSkillsResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{123}
+}
+
+func (x *EvalSkillsResponse) GetPool() int32 {
+	if x != nil {
+		return x.Pool
+	}
+	return 0
+}
+
+func (x *EvalSkillsResponse) GetSkills() []*SkillEval {
+	if x != nil {
+		return x.Skills
+	}
+	return nil
+}
+
+func (x *EvalSkillsResponse) GetShould() int32 {
+	if x != nil {
+		return x.Should
+	}
+	return 0
+}
+
+func (x *EvalSkillsResponse) GetHits() int32 {
+	if x != nil {
+		return x.Hits
+	}
+	return 0
+}
+
+func (x *EvalSkillsResponse) GetShouldNot() int32 {
+	if x != nil {
+		return x.ShouldNot
+	}
+	return 0
+}
+
+func (x *EvalSkillsResponse) GetClear() int32 {
+	if x != nil {
+		return x.Clear
+	}
+	return 0
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -9703,7 +10438,58 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\bredacted\x18\x05 \x03(\v2(.lore.v1.EditSkillResponse.RedactedEntryR\bredacted\x1a;\n" +
 	"\rRedactedEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x012\x88\x12\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"_\n" +
+	"\x13PromptSkillsRequest\x12\x14\n" +
+	"\x05query\x18\x01 \x01(\tR\x05query\x12\x1a\n" +
+	"\bconsumer\x18\x02 \x01(\tR\bconsumer\x12\x16\n" +
+	"\x06budget\x18\x03 \x01(\x05R\x06budget\"b\n" +
+	"\x14PromptSkillsResponse\x12\x16\n" +
+	"\x06prompt\x18\x01 \x01(\tR\x06prompt\x12\x16\n" +
+	"\x06skills\x18\x02 \x03(\tR\x06skills\x12\x1a\n" +
+	"\bwarnings\x18\x03 \x03(\tR\bwarnings\"H\n" +
+	"\x14ResolveSkillsRequest\x12\x14\n" +
+	"\x05names\x18\x01 \x03(\tR\x05names\x12\x1a\n" +
+	"\bconsumer\x18\x02 \x01(\tR\bconsumer\"c\n" +
+	"\x15ResolveSkillsResponse\x12\x16\n" +
+	"\x06skills\x18\x01 \x03(\tR\x06skills\x12\x16\n" +
+	"\x06hidden\x18\x02 \x03(\tR\x06hidden\x12\x1a\n" +
+	"\bwarnings\x18\x03 \x03(\tR\bwarnings\"-\n" +
+	"\x12MergeSkillsRequest\x12\x17\n" +
+	"\adry_run\x18\x01 \x01(\bR\x06dryRun\"J\n" +
+	"\n" +
+	"SkillMerge\x12\x12\n" +
+	"\x04into\x18\x01 \x01(\tR\x04into\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\tR\x04from\x12\x14\n" +
+	"\x05score\x18\x03 \x01(\x01R\x05score\"y\n" +
+	"\x13MergeSkillsResponse\x12\x1c\n" +
+	"\tthreshold\x18\x01 \x01(\x01R\tthreshold\x12\x17\n" +
+	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12+\n" +
+	"\x06merges\x18\x03 \x03(\v2\x13.lore.v1.SkillMergeR\x06merges\")\n" +
+	"\x11EvalSkillsRequest\x12\x14\n" +
+	"\x05names\x18\x01 \x03(\tR\x05names\"\x89\x01\n" +
+	"\fTriggerQuery\x12\x14\n" +
+	"\x05query\x18\x01 \x01(\tR\x05query\x12%\n" +
+	"\x0eshould_trigger\x18\x02 \x01(\bR\rshouldTrigger\x12\x12\n" +
+	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12\x14\n" +
+	"\x05first\x18\x04 \x01(\tR\x05first\x12\x12\n" +
+	"\x04pass\x18\x05 \x01(\bR\x04pass\"\xc9\x01\n" +
+	"\tSkillEval\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12/\n" +
+	"\aqueries\x18\x02 \x03(\v2\x15.lore.v1.TriggerQueryR\aqueries\x12\x16\n" +
+	"\x06should\x18\x03 \x01(\x05R\x06should\x12\x12\n" +
+	"\x04hits\x18\x04 \x01(\x05R\x04hits\x12\x1d\n" +
+	"\n" +
+	"should_not\x18\x05 \x01(\x05R\tshouldNot\x12\x14\n" +
+	"\x05clear\x18\x06 \x01(\x05R\x05clear\x12\x18\n" +
+	"\aproblem\x18\a \x01(\tR\aproblem\"\xb5\x01\n" +
+	"\x12EvalSkillsResponse\x12\x12\n" +
+	"\x04pool\x18\x01 \x01(\x05R\x04pool\x12*\n" +
+	"\x06skills\x18\x02 \x03(\v2\x12.lore.v1.SkillEvalR\x06skills\x12\x16\n" +
+	"\x06should\x18\x03 \x01(\x05R\x06should\x12\x12\n" +
+	"\x04hits\x18\x04 \x01(\x05R\x04hits\x12\x1d\n" +
+	"\n" +
+	"should_not\x18\x05 \x01(\x05R\tshouldNot\x12\x14\n" +
+	"\x05clear\x18\x06 \x01(\x05R\x05clear2\xbe\x14\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -9741,7 +10527,12 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"RevokeUser\x12\x1a.lore.v1.RevokeUserRequest\x1a\x1b.lore.v1.RevokeUserResponse\"\x00\x12P\n" +
 	"\rRollbackSkill\x12\x1d.lore.v1.RollbackSkillRequest\x1a\x1e.lore.v1.RollbackSkillResponse\"\x00\x12D\n" +
 	"\tWarnSkill\x12\x19.lore.v1.WarnSkillRequest\x1a\x1a.lore.v1.WarnSkillResponse\"\x00\x12D\n" +
-	"\tEditSkill\x12\x19.lore.v1.EditSkillRequest\x1a\x1a.lore.v1.EditSkillResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"\tEditSkill\x12\x19.lore.v1.EditSkillRequest\x1a\x1a.lore.v1.EditSkillResponse\"\x00\x12M\n" +
+	"\fPromptSkills\x12\x1c.lore.v1.PromptSkillsRequest\x1a\x1d.lore.v1.PromptSkillsResponse\"\x00\x12P\n" +
+	"\rResolveSkills\x12\x1d.lore.v1.ResolveSkillsRequest\x1a\x1e.lore.v1.ResolveSkillsResponse\"\x00\x12J\n" +
+	"\vMergeSkills\x12\x1b.lore.v1.MergeSkillsRequest\x1a\x1c.lore.v1.MergeSkillsResponse\"\x00\x12G\n" +
+	"\n" +
+	"EvalSkills\x12\x1a.lore.v1.EvalSkillsRequest\x1a\x1b.lore.v1.EvalSkillsResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -9755,7 +10546,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 121)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 132)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -9870,15 +10661,26 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*WarnSkillResponse)(nil),     // 110: lore.v1.WarnSkillResponse
 	(*EditSkillRequest)(nil),      // 111: lore.v1.EditSkillRequest
 	(*EditSkillResponse)(nil),     // 112: lore.v1.EditSkillResponse
-	nil,                           // 113: lore.v1.Session.CountsEntry
-	nil,                           // 114: lore.v1.LearnReport.CountsEntry
-	nil,                           // 115: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 116: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 117: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 118: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 119: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	nil,                           // 120: lore.v1.EditSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 121: google.protobuf.Struct
+	(*PromptSkillsRequest)(nil),   // 113: lore.v1.PromptSkillsRequest
+	(*PromptSkillsResponse)(nil),  // 114: lore.v1.PromptSkillsResponse
+	(*ResolveSkillsRequest)(nil),  // 115: lore.v1.ResolveSkillsRequest
+	(*ResolveSkillsResponse)(nil), // 116: lore.v1.ResolveSkillsResponse
+	(*MergeSkillsRequest)(nil),    // 117: lore.v1.MergeSkillsRequest
+	(*SkillMerge)(nil),            // 118: lore.v1.SkillMerge
+	(*MergeSkillsResponse)(nil),   // 119: lore.v1.MergeSkillsResponse
+	(*EvalSkillsRequest)(nil),     // 120: lore.v1.EvalSkillsRequest
+	(*TriggerQuery)(nil),          // 121: lore.v1.TriggerQuery
+	(*SkillEval)(nil),             // 122: lore.v1.SkillEval
+	(*EvalSkillsResponse)(nil),    // 123: lore.v1.EvalSkillsResponse
+	nil,                           // 124: lore.v1.Session.CountsEntry
+	nil,                           // 125: lore.v1.LearnReport.CountsEntry
+	nil,                           // 126: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 127: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 128: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 129: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 130: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	nil,                           // 131: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 132: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -9894,14 +10696,14 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	113, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	124, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	121, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	132, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
 	28,  // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	114, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
+	125, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
 	32,  // 21: lore.v1.LearnReport.primitives:type_name -> lore.v1.LearnedPrimitive
 	33,  // 22: lore.v1.LearnReport.edges:type_name -> lore.v1.LearnedEdge
 	39,  // 23: lore.v1.LearnReport.findings:type_name -> lore.v1.Finding
@@ -9921,23 +10723,23 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	46,  // 37: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
 	39,  // 38: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	31,  // 39: lore.v1.LearnEvent.report:type_name -> lore.v1.LearnReport
-	121, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
+	132, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
 	19,  // 41: lore.v1.Committed.session:type_name -> lore.v1.Session
 	53,  // 42: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	115, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	126, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	52,  // 44: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	52,  // 45: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	57,  // 46: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
 	95,  // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
 	96,  // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	116, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	127, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	58,  // 50: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	39,  // 51: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	59,  // 52: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	60,  // 53: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	61,  // 54: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	62,  // 55: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	117, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	128, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	63,  // 57: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	39,  // 58: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	39,  // 59: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -9949,12 +10751,12 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	97,  // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	56,  // 66: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	39,  // 67: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	118, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	129, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	56,  // 69: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 70: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 71: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
 	39,  // 72: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	119, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	130, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 	56,  // 74: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 75: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
 	39,  // 76: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
@@ -9972,80 +10774,91 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	56,  // 88: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 89: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
 	39,  // 90: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	120, // 91: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
-	0,   // 92: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 93: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 94: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 95: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 96: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 97: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 98: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 99: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 100: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 101: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	47,  // 102: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	49,  // 103: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	50,  // 104: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	54,  // 105: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	92,  // 106: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	64,  // 107: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	67,  // 108: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	69,  // 109: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	71,  // 110: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	73,  // 111: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	75,  // 112: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	77,  // 113: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	79,  // 114: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	81,  // 115: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	83,  // 116: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	85,  // 117: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	87,  // 118: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	89,  // 119: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	99,  // 120: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	101, // 121: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	103, // 122: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	107, // 123: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	109, // 124: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	111, // 125: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	1,   // 126: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 127: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 128: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 129: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 130: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 131: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 132: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 133: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 134: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	42,  // 135: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	48,  // 136: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	42,  // 137: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	51,  // 138: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	55,  // 139: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	94,  // 140: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	66,  // 141: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	68,  // 142: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	70,  // 143: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	72,  // 144: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	74,  // 145: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	76,  // 146: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	78,  // 147: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	80,  // 148: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	82,  // 149: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	84,  // 150: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	86,  // 151: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	88,  // 152: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	90,  // 153: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	100, // 154: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	102, // 155: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	104, // 156: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	108, // 157: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	110, // 158: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	112, // 159: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	126, // [126:160] is the sub-list for method output_type
-	92,  // [92:126] is the sub-list for method input_type
-	92,  // [92:92] is the sub-list for extension type_name
-	92,  // [92:92] is the sub-list for extension extendee
-	0,   // [0:92] is the sub-list for field type_name
+	131, // 91: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	118, // 92: lore.v1.MergeSkillsResponse.merges:type_name -> lore.v1.SkillMerge
+	121, // 93: lore.v1.SkillEval.queries:type_name -> lore.v1.TriggerQuery
+	122, // 94: lore.v1.EvalSkillsResponse.skills:type_name -> lore.v1.SkillEval
+	0,   // 95: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 96: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 97: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 98: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 99: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 100: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 101: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 102: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 103: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 104: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	47,  // 105: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	49,  // 106: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	50,  // 107: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	54,  // 108: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	92,  // 109: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	64,  // 110: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	67,  // 111: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	69,  // 112: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	71,  // 113: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	73,  // 114: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	75,  // 115: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	77,  // 116: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	79,  // 117: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	81,  // 118: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	83,  // 119: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	85,  // 120: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	87,  // 121: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	89,  // 122: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	99,  // 123: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	101, // 124: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	103, // 125: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	107, // 126: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	109, // 127: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	111, // 128: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	113, // 129: lore.v1.LoreService.PromptSkills:input_type -> lore.v1.PromptSkillsRequest
+	115, // 130: lore.v1.LoreService.ResolveSkills:input_type -> lore.v1.ResolveSkillsRequest
+	117, // 131: lore.v1.LoreService.MergeSkills:input_type -> lore.v1.MergeSkillsRequest
+	120, // 132: lore.v1.LoreService.EvalSkills:input_type -> lore.v1.EvalSkillsRequest
+	1,   // 133: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 134: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 135: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 136: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 137: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 138: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 139: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 140: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 141: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	42,  // 142: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	48,  // 143: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	42,  // 144: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	51,  // 145: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	55,  // 146: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	94,  // 147: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	66,  // 148: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	68,  // 149: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	70,  // 150: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	72,  // 151: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	74,  // 152: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	76,  // 153: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	78,  // 154: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	80,  // 155: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	82,  // 156: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	84,  // 157: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	86,  // 158: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	88,  // 159: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	90,  // 160: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	100, // 161: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	102, // 162: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	104, // 163: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	108, // 164: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	110, // 165: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	112, // 166: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	114, // 167: lore.v1.LoreService.PromptSkills:output_type -> lore.v1.PromptSkillsResponse
+	116, // 168: lore.v1.LoreService.ResolveSkills:output_type -> lore.v1.ResolveSkillsResponse
+	119, // 169: lore.v1.LoreService.MergeSkills:output_type -> lore.v1.MergeSkillsResponse
+	123, // 170: lore.v1.LoreService.EvalSkills:output_type -> lore.v1.EvalSkillsResponse
+	133, // [133:171] is the sub-list for method output_type
+	95,  // [95:133] is the sub-list for method input_type
+	95,  // [95:95] is the sub-list for extension type_name
+	95,  // [95:95] is the sub-list for extension extendee
+	0,   // [0:95] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -10075,7 +10888,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   121,
+			NumMessages:   132,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

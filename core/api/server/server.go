@@ -641,6 +641,22 @@ func (h *handler) EditSkill(ctx context.Context, r *lorev1.EditSkillRequest) (*l
 	return h.svc.EditSkill(ctx, r)
 }
 
+func (h *handler) PromptSkills(ctx context.Context, r *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error) {
+	return h.svc.PromptSkills(ctx, r)
+}
+
+func (h *handler) ResolveSkills(ctx context.Context, r *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error) {
+	return h.svc.ResolveSkills(ctx, r)
+}
+
+func (h *handler) MergeSkills(ctx context.Context, r *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error) {
+	return h.svc.MergeSkills(ctx, r)
+}
+
+func (h *handler) EvalSkills(ctx context.Context, r *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error) {
+	return h.svc.EvalSkills(ctx, r)
+}
+
 func (h *handler) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {
 	return h.svc.ExportSkills(ctx, r)
 }

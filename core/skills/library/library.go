@@ -82,6 +82,11 @@ type Options struct {
 	// user) and no one else's; nil is the store's owner, who sees every
 	// skill.
 	Audience *Audience
+	// Elsewhere is set for a library read from another machine (a team
+	// server's client): no path of this one is the reader's, so Location
+	// is the command that prints a skill (lore skills activate KEY) and
+	// Materialize writes no folder.
+	Elsewhere bool
 	// Ranks, when set and the Store tells its version (Versioned), keeps
 	// the ranking index of what each consumer is offered across
 	// libraries, for a process that serves search after search.
@@ -157,6 +162,10 @@ func New(st Store, opts Options) *Library {
 }
 
 func (l *Library) now() time.Time { return l.opts.Now() }
+
+// MergeThreshold is the similarity at which Merge merges two learned
+// skills: the options', or skills.DefaultMergeThreshold.
+func (l *Library) MergeThreshold() float64 { return l.opts.MergeThreshold }
 
 // ErrUnknown is matched (errors.Is) by the error for a reference to a
 // skill the library does not hold.
@@ -241,6 +250,9 @@ func resolveRef(keys []string, ref string) (string, error) {
 // were read from a file lore recorded, and a skill with no file (a warning
 // written by hand) gets the command that prints it.
 func (l *Library) Location(s *skills.Skill) string {
+	if l.opts.Elsewhere {
+		return "lore skills activate " + s.Key
+	}
 	if l.opts.LibraryDir != "" {
 		return filepath.Join(l.libraryDir(), s.Namespace(), s.ID(), skills.SkillFile)
 	}
@@ -267,9 +279,10 @@ func (l *Library) libraryDir() string {
 }
 
 // Materialize makes Location(s) a file that holds s as the store does
-// (bundle.Materialize), when the library has a LibraryDir, and returns it.
+// (bundle.Materialize), when the library has a LibraryDir and is read on
+// this machine, and returns it.
 func (l *Library) Materialize(s *skills.Skill) (string, error) {
-	if l.opts.LibraryDir == "" {
+	if l.opts.LibraryDir == "" || l.opts.Elsewhere {
 		return l.Location(s), nil
 	}
 	return bundle.Materialize(l.opts.LibraryDir, s)

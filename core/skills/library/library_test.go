@@ -245,6 +245,39 @@ func TestResolve(t *testing.T) {
 	}
 }
 
+// ResolveOffered resolves among what the consumer is offered alone: a
+// skill it is not offered is unknown to it, and an import of one is an
+// unknown import, never hidden by name.
+func TestResolveOffered(t *testing.T) {
+	lib := consumerLibrary(t)
+	got, err := lib.ResolveOffered([]string{"pdf-tables"}, "bot")
+	if err != nil || !slices.Equal(got.Skills, []string{"public.pdf-tables"}) || got.Hidden != nil ||
+		!slices.Equal(got.Warnings, []string{"unknown import public.csv-clean (imported by public.pdf-tables)"}) {
+		t.Errorf("ResolveOffered(pdf-tables, bot) = %+v, %v", got, err)
+	}
+	for _, ref := range []string{"csv-clean", "pdf-draft", "secret"} {
+		if _, err := lib.ResolveOffered([]string{ref}, "bot"); !errors.Is(err, ErrUnknown) {
+			t.Errorf("ResolveOffered(%s, bot): %v, want an unknown skill", ref, err)
+		}
+	}
+}
+
+// A library read from another machine locates each skill by the command
+// that prints it, in the catalog too, and writes no folder.
+func TestPromptElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	lib := New(newFake(t, skill(t, "public.deploy", "Deploy the service.", skills.Imported, skills.Active)),
+		Options{LibraryDir: dir, Elsewhere: true})
+	cat, err := lib.Prompt("", "", 0)
+	if err != nil || !strings.Contains(cat.Block, "<location>\nlore skills activate public.deploy\n</location>") ||
+		!slices.Equal(cat.Keys, []string{"public.deploy"}) {
+		t.Fatalf("the catalog (%v):\n%s", err, cat.Block)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the library's folder was written: %v", entries)
+	}
+}
+
 func TestReviewFeedbackAndUseAreStored(t *testing.T) {
 	f := newFake(t, skill(t, "public.deploy", "Deploy the service.", skills.Learned, skills.Draft))
 	later := t0.Add(48 * time.Hour)

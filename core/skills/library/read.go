@@ -187,8 +187,10 @@ type Catalog struct {
 	// Block is the block, or "" when no skill is offered: the client guide
 	// says not to register an empty catalog.
 	Block string
-	// Skills counts the skills in the block.
+	// Skills counts the skills in the block, and Keys names them in its
+	// order.
 	Skills int
+	Keys   []string
 	// Warnings name the imports that could not be added: cycles, unknown
 	// skills, and skills the consumer may not see.
 	Warnings []string
@@ -220,17 +222,18 @@ func (l *Library) Prompt(query, consumer string, budget int) (Catalog, error) {
 		return Catalog{Warnings: warnings}, nil
 	}
 	ranked = fitted
-	if l.opts.LibraryDir != "" {
-		m := byKey(pool)
-		for i, r := range ranked {
-			loc, err := l.Materialize(m[r.Key])
-			if err != nil {
-				return Catalog{}, err
-			}
-			ranked[i].Location = loc
+	// Placed here, whatever the ranking index was built with (it may be
+	// shared with a library placing skills otherwise).
+	m := byKey(pool)
+	keys := make([]string, len(ranked))
+	for i, r := range ranked {
+		loc, err := l.Materialize(m[r.Key])
+		if err != nil {
+			return Catalog{}, err
 		}
+		ranked[i].Location, keys[i] = loc, r.Key
 	}
-	return Catalog{Block: search.Prompt(ranked, search.PromptOptions{}), Skills: len(ranked), Warnings: warnings}, nil
+	return Catalog{Block: search.Prompt(ranked, search.PromptOptions{}), Skills: len(ranked), Keys: keys, Warnings: warnings}, nil
 }
 
 // withImports appends to ranked the skills they import, in dependency
@@ -298,5 +301,30 @@ func (l *Library) Resolve(refs []string, consumer string) (Resolution, error) {
 		}
 		res.Skills = visible
 	}
+	return res, nil
+}
+
+// ResolveOffered is Resolve among the skills offered to consumer alone
+// (Offered), for an agent, who is given no other: a skill named that is
+// not offered is refused as unknown, and an import of one is warned about
+// as an unknown import, so the agent learns nothing of the skills it may
+// not be given. Nothing is hidden, since nothing else was looked at.
+func (l *Library) ResolveOffered(refs []string, consumer string) (Resolution, error) {
+	pool, err := l.Offered(consumer)
+	if err != nil {
+		return Resolution{}, err
+	}
+	keys := make([]string, len(pool))
+	for i, s := range pool {
+		keys[i] = s.Key
+	}
+	roots := make([]string, len(refs))
+	for i, ref := range refs {
+		if roots[i], err = resolveRef(keys, ref); err != nil {
+			return Resolution{}, err
+		}
+	}
+	var res Resolution
+	res.Skills, res.Warnings = resolveImports(roots, byKey(pool))
 	return res, nil
 }

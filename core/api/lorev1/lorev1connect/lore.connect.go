@@ -115,6 +115,16 @@ const (
 	LoreServiceWarnSkillProcedure = "/lore.v1.LoreService/WarnSkill"
 	// LoreServiceEditSkillProcedure is the fully-qualified name of the LoreService's EditSkill RPC.
 	LoreServiceEditSkillProcedure = "/lore.v1.LoreService/EditSkill"
+	// LoreServicePromptSkillsProcedure is the fully-qualified name of the LoreService's PromptSkills
+	// RPC.
+	LoreServicePromptSkillsProcedure = "/lore.v1.LoreService/PromptSkills"
+	// LoreServiceResolveSkillsProcedure is the fully-qualified name of the LoreService's ResolveSkills
+	// RPC.
+	LoreServiceResolveSkillsProcedure = "/lore.v1.LoreService/ResolveSkills"
+	// LoreServiceMergeSkillsProcedure is the fully-qualified name of the LoreService's MergeSkills RPC.
+	LoreServiceMergeSkillsProcedure = "/lore.v1.LoreService/MergeSkills"
+	// LoreServiceEvalSkillsProcedure is the fully-qualified name of the LoreService's EvalSkills RPC.
+	LoreServiceEvalSkillsProcedure = "/lore.v1.LoreService/EvalSkills"
 )
 
 // LoreServiceClient is a client for the lore.v1.LoreService service.
@@ -176,6 +186,16 @@ type LoreServiceClient interface {
 	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
 	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
 	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
+	// The skill library as an agent's client and its people use it whole:
+	// PromptSkills is the <available_skills> block of what a consumer is
+	// offered, ResolveSkills the skills named with everything they import,
+	// MergeSkills merges near-duplicate learned skills (a reviewer's), and
+	// EvalSkills runs the skills' trigger evals against the library (a
+	// person's: an agent's token is refused).
+	PromptSkills(context.Context, *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error)
+	ResolveSkills(context.Context, *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error)
+	MergeSkills(context.Context, *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error)
+	EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error)
 }
 
 // NewLoreServiceClient constructs a client for the lore.v1.LoreService service. By default, it uses
@@ -393,6 +413,30 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("EditSkill")),
 			connect.WithClientOptions(opts...),
 		),
+		promptSkills: connect.NewClient[lorev1.PromptSkillsRequest, lorev1.PromptSkillsResponse](
+			httpClient,
+			baseURL+LoreServicePromptSkillsProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("PromptSkills")),
+			connect.WithClientOptions(opts...),
+		),
+		resolveSkills: connect.NewClient[lorev1.ResolveSkillsRequest, lorev1.ResolveSkillsResponse](
+			httpClient,
+			baseURL+LoreServiceResolveSkillsProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("ResolveSkills")),
+			connect.WithClientOptions(opts...),
+		),
+		mergeSkills: connect.NewClient[lorev1.MergeSkillsRequest, lorev1.MergeSkillsResponse](
+			httpClient,
+			baseURL+LoreServiceMergeSkillsProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("MergeSkills")),
+			connect.WithClientOptions(opts...),
+		),
+		evalSkills: connect.NewClient[lorev1.EvalSkillsRequest, lorev1.EvalSkillsResponse](
+			httpClient,
+			baseURL+LoreServiceEvalSkillsProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("EvalSkills")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -432,6 +476,10 @@ type loreServiceClient struct {
 	rollbackSkill *connect.Client[lorev1.RollbackSkillRequest, lorev1.RollbackSkillResponse]
 	warnSkill     *connect.Client[lorev1.WarnSkillRequest, lorev1.WarnSkillResponse]
 	editSkill     *connect.Client[lorev1.EditSkillRequest, lorev1.EditSkillResponse]
+	promptSkills  *connect.Client[lorev1.PromptSkillsRequest, lorev1.PromptSkillsResponse]
+	resolveSkills *connect.Client[lorev1.ResolveSkillsRequest, lorev1.ResolveSkillsResponse]
+	mergeSkills   *connect.Client[lorev1.MergeSkillsRequest, lorev1.MergeSkillsResponse]
+	evalSkills    *connect.Client[lorev1.EvalSkillsRequest, lorev1.EvalSkillsResponse]
 }
 
 // WhoAmI calls lore.v1.LoreService.WhoAmI.
@@ -728,6 +776,42 @@ func (c *loreServiceClient) EditSkill(ctx context.Context, req *lorev1.EditSkill
 	return nil, err
 }
 
+// PromptSkills calls lore.v1.LoreService.PromptSkills.
+func (c *loreServiceClient) PromptSkills(ctx context.Context, req *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error) {
+	response, err := c.promptSkills.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// ResolveSkills calls lore.v1.LoreService.ResolveSkills.
+func (c *loreServiceClient) ResolveSkills(ctx context.Context, req *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error) {
+	response, err := c.resolveSkills.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// MergeSkills calls lore.v1.LoreService.MergeSkills.
+func (c *loreServiceClient) MergeSkills(ctx context.Context, req *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error) {
+	response, err := c.mergeSkills.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// EvalSkills calls lore.v1.LoreService.EvalSkills.
+func (c *loreServiceClient) EvalSkills(ctx context.Context, req *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error) {
+	response, err := c.evalSkills.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // LoreServiceHandler is an implementation of the lore.v1.LoreService service.
 type LoreServiceHandler interface {
 	// WhoAmI says who the server takes the caller for.
@@ -787,6 +871,16 @@ type LoreServiceHandler interface {
 	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
 	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
 	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
+	// The skill library as an agent's client and its people use it whole:
+	// PromptSkills is the <available_skills> block of what a consumer is
+	// offered, ResolveSkills the skills named with everything they import,
+	// MergeSkills merges near-duplicate learned skills (a reviewer's), and
+	// EvalSkills runs the skills' trigger evals against the library (a
+	// person's: an agent's token is refused).
+	PromptSkills(context.Context, *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error)
+	ResolveSkills(context.Context, *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error)
+	MergeSkills(context.Context, *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error)
+	EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error)
 }
 
 // NewLoreServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -1000,6 +1094,30 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("EditSkill")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServicePromptSkillsHandler := connect.NewUnaryHandlerSimple(
+		LoreServicePromptSkillsProcedure,
+		svc.PromptSkills,
+		connect.WithSchema(loreServiceMethods.ByName("PromptSkills")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceResolveSkillsHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceResolveSkillsProcedure,
+		svc.ResolveSkills,
+		connect.WithSchema(loreServiceMethods.ByName("ResolveSkills")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceMergeSkillsHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceMergeSkillsProcedure,
+		svc.MergeSkills,
+		connect.WithSchema(loreServiceMethods.ByName("MergeSkills")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceEvalSkillsHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceEvalSkillsProcedure,
+		svc.EvalSkills,
+		connect.WithSchema(loreServiceMethods.ByName("EvalSkills")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/lore.v1.LoreService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case LoreServiceWhoAmIProcedure:
@@ -1070,6 +1188,14 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceWarnSkillHandler.ServeHTTP(w, r)
 		case LoreServiceEditSkillProcedure:
 			loreServiceEditSkillHandler.ServeHTTP(w, r)
+		case LoreServicePromptSkillsProcedure:
+			loreServicePromptSkillsHandler.ServeHTTP(w, r)
+		case LoreServiceResolveSkillsProcedure:
+			loreServiceResolveSkillsHandler.ServeHTTP(w, r)
+		case LoreServiceMergeSkillsProcedure:
+			loreServiceMergeSkillsHandler.ServeHTTP(w, r)
+		case LoreServiceEvalSkillsProcedure:
+			loreServiceEvalSkillsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -1213,4 +1339,20 @@ func (UnimplementedLoreServiceHandler) WarnSkill(context.Context, *lorev1.WarnSk
 
 func (UnimplementedLoreServiceHandler) EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.EditSkill is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) PromptSkills(context.Context, *lorev1.PromptSkillsRequest) (*lorev1.PromptSkillsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.PromptSkills is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) ResolveSkills(context.Context, *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.ResolveSkills is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) MergeSkills(context.Context, *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.MergeSkills is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.EvalSkills is not implemented"))
 }
