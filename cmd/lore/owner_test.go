@@ -54,32 +54,32 @@ func ownStoreFeeding(t testing.TB, dir string, feed *screenFeed) *heldStore {
 }
 
 // TestOwnerReadsAtOnceAndWritesInTurn: 20 concurrent readers and 3
-// queued writers against one owner — no error, the readers are not held
-// up by the queued writes, and the writes are applied in the order they
-// asked.
+// queued writers (curators' edits) against one owner — no error, the
+// readers are not held up by the queued writes, and the writes are
+// applied in the order they asked. (A learn asks for the turn to read the
+// store's version, plans outside it and asks again to commit: learns
+// commit in the order their comparisons end.)
 func TestOwnerReadsAtOnceAndWritesInTurn(t *testing.T) {
 	dir := newStoreDir(t)
 	loreOK(t, dir, "learn", corpus(t, "apiref_goldmark_README.md"), "--json")
 	held := ownStore(t, dir)
+	_, ranked := rankAll(t, dir)
+	if len(ranked) < 3 {
+		t.Fatalf("the learn gave %d primitives", len(ranked))
+	}
 
 	// The test takes the write turn first, so the writers queue.
 	_, release, err := held.lend(context.Background(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := t.TempDir()
 	var writers sync.WaitGroup
 	results := make([]result, 3)
 	names := make([]string, 3)
 	for i := range 3 {
-		names[i] = filepath.Join(docs, fmt.Sprintf("note%d.md", i))
-		text := fmt.Sprintf("# Note %d\n\n## Definition %d\n\nA **widget%d** is a gadget that holds exactly %d sprockets.\n", i, i, i, i+2)
-		if err := os.WriteFile(names[i], []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		writers.Go(func() { results[i] = inProcess("learn", names[i], "--approve", "--json") })
-		// Each writer waits for its turn (a learn asks for it once its
-		// source is read) before the next one starts.
+		names[i] = "edit " + ranked[i].ID
+		writers.Go(func() { results[i] = inProcess("edit", ranked[i].ID, "--name", fmt.Sprintf("Renamed %d", i), "--json") })
+		// Each writer waits for its turn before the next one starts.
 		for deadline := time.Now().Add(time.Minute); held.queued.Load() < int32(i+1); time.Sleep(10 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				t.Fatalf("writer %d never asked for the write turn", i)
@@ -106,7 +106,7 @@ func TestOwnerReadsAtOnceAndWritesInTurn(t *testing.T) {
 	_ = release()
 	writers.Wait()
 	for i, r := range results {
-		if r.code != 0 || !strings.Contains(r.stdout, `"success": true`) {
+		if r.code != 0 || !strings.Contains(r.stdout, `"decision": "edit"`) {
 			t.Fatalf("writer %d: exit %d\n%s%s", i, r.code, r.stdout, r.stderr)
 		}
 	}
