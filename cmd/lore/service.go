@@ -101,7 +101,8 @@ func (a *app) localCaller() api.Caller {
 // workspace; another workspace is a store of its own under the data
 // folder's workspaces/.
 func (a *app) localService() (*localapi.Service, error) {
-	return a.localServiceOn(func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+	keep := badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}
+	return a.localServiceOn(keep, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		mode := readOnly
 		if write {
 			mode = writable
@@ -117,21 +118,22 @@ func (a *app) localService() (*localapi.Service, error) {
 }
 
 // localServiceOn is the local service lending the default workspace's
-// store through open.
-func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
+// store through open, and keeping the stores through keep.
+func (a *app) localServiceOn(keep localapi.Maintainer, open func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
 	return a.newService(func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
 		if ws != auth.DefaultWorkspace {
 			return a.workspaceStore(ctx, ws, write)
 		}
 		return open(ctx, write)
-	}, nil, 0)
+	}, nil, 0, keep)
 }
 
 // newService is the API's service on the stores open lends, with the
 // configuration's learn options, library and folders; bus, when not nil,
 // joins its runs to other processes'. findRecheck is
-// localapi.Options.FindRecheck.
-func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck time.Duration) (*localapi.Service, error) {
+// localapi.Options.FindRecheck; keep checks and backs up the stores
+// (localapi.Options.Maintain).
+func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck time.Duration, keep localapi.Maintainer) (*localapi.Service, error) {
 	base, err := a.serviceLearnOptions()
 	if err != nil {
 		return nil, err
@@ -155,6 +157,7 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 		Uploads:     a.serving.uploads,
 		Bus:         bus,
 		FindRecheck: findRecheck,
+		Maintain:    keep,
 	})
 }
 

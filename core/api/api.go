@@ -82,6 +82,13 @@ type Service interface {
 	RollbackSkill(context.Context, *lorev1.RollbackSkillRequest) (*lorev1.RollbackSkillResponse, error)
 	WarnSkill(context.Context, *lorev1.WarnSkillRequest) (*lorev1.WarnSkillResponse, error)
 	EditSkill(context.Context, *lorev1.EditSkillRequest) (*lorev1.EditSkillResponse, error)
+
+	// VerifyStore and BackupStore keep the store of the caller's
+	// workspace (an admin's alone). VerifyStore checks it, repairing it
+	// first when asked; BackupStore writes a backup of it to w, the bytes
+	// of the file lore store restore reads, and says what it holds.
+	VerifyStore(context.Context, *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error)
+	BackupStore(ctx context.Context, req *lorev1.BackupStoreRequest, w io.Writer) (*lorev1.BackupStoreResponse, error)
 }
 
 // Caller is who makes a call: a user of the team server, let in by a
@@ -150,7 +157,8 @@ var (
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "Curate", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
-	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill"}
+	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill", "VerifyStore",
+	"BackupStore"}
 
 // Allowed lists the methods role may call.
 func Allowed(role access.Role) []string {

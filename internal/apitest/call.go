@@ -1,6 +1,7 @@
 package apitest
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -93,6 +94,14 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.WarnSkill(ctx, &lorev1.WarnSkillRequest{Name: "x", Description: "Never do x."})
 	case "EditSkill":
 		out, err = svc.EditSkill(ctx, &lorev1.EditSkillRequest{Name: "x", Description: "d", Instructions: "i"})
+	case "VerifyStore":
+		out, err = svc.VerifyStore(ctx, &lorev1.VerifyStoreRequest{})
+	case "BackupStore":
+		// The backup's bytes are the answer: what a call gives.
+		var b bytes.Buffer
+		if _, err = svc.BackupStore(ctx, &lorev1.BackupStoreRequest{}, &b); err == nil {
+			out = b.String()
+		}
 	default:
 		return nil, fmt.Errorf("apitest: no call %s", method)
 	}

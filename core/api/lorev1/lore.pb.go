@@ -8050,6 +8050,495 @@ func (x *EditSkillResponse) GetRedacted() map[string]int32 {
 	return nil
 }
 
+type VerifyStoreRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// repair rebuilds what the records imply and draws the missing edges
+	// before the check.
+	Repair        bool `protobuf:"varint,1,opt,name=repair,proto3" json:"repair,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyStoreRequest) Reset() {
+	*x = VerifyStoreRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyStoreRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyStoreRequest) ProtoMessage() {}
+
+func (x *VerifyStoreRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyStoreRequest.ProtoReflect.Descriptor instead.
+func (*VerifyStoreRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{105}
+}
+
+func (x *VerifyStoreRequest) GetRepair() bool {
+	if x != nil {
+		return x.Repair
+	}
+	return false
+}
+
+// StoreProblem is one inconsistency a check of the store found.
+type StoreProblem struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind: corrupt-value, malformed-key, id-mismatch, dangling-edge,
+	// missing-reverse-edge, stale-reverse-edge, edge-mismatch,
+	// missing-index, stale-index, missing-edge, cycle, session-incomplete,
+	// journal-mismatch, damaged-table, unpublished-artifacts, artifact,
+	// column-mismatch or schema.
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// key is the offending key or row, as text ("" when there is none).
+	Key string `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	// id is the primitive, session or skill concerned ("" for none).
+	Id            string `protobuf:"bytes,3,opt,name=id,proto3" json:"id,omitempty"`
+	Detail        string `protobuf:"bytes,4,opt,name=detail,proto3" json:"detail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StoreProblem) Reset() {
+	*x = StoreProblem{}
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StoreProblem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StoreProblem) ProtoMessage() {}
+
+func (x *StoreProblem) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StoreProblem.ProtoReflect.Descriptor instead.
+func (*StoreProblem) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{106}
+}
+
+func (x *StoreProblem) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *StoreProblem) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *StoreProblem) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *StoreProblem) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+type VerifyStoreResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// store names the store checked: its folder, or its database and
+	// workspace.
+	Store      string `protobuf:"bytes,1,opt,name=store,proto3" json:"store,omitempty"`
+	Primitives int32  `protobuf:"varint,2,opt,name=primitives,proto3" json:"primitives,omitempty"`
+	// edges counts the dependencies the records hold, reverse_edges the
+	// reverse entries found: in a sound store they are equal.
+	Edges          int32 `protobuf:"varint,3,opt,name=edges,proto3" json:"edges,omitempty"`
+	ReverseEdges   int32 `protobuf:"varint,4,opt,name=reverse_edges,json=reverseEdges,proto3" json:"reverse_edges,omitempty"`
+	IndexEntries   int32 `protobuf:"varint,5,opt,name=index_entries,json=indexEntries,proto3" json:"index_entries,omitempty"`
+	DedupRecords   int32 `protobuf:"varint,6,opt,name=dedup_records,json=dedupRecords,proto3" json:"dedup_records,omitempty"`
+	Sessions       int32 `protobuf:"varint,7,opt,name=sessions,proto3" json:"sessions,omitempty"`
+	JournalEntries int32 `protobuf:"varint,8,opt,name=journal_entries,json=journalEntries,proto3" json:"journal_entries,omitempty"`
+	Skills         int32 `protobuf:"varint,9,opt,name=skills,proto3" json:"skills,omitempty"`
+	// problems lists at most 1000 problems; problem_count counts them all.
+	Problems     []*StoreProblem `protobuf:"bytes,10,rep,name=problems,proto3" json:"problems,omitempty"`
+	ProblemCount int32           `protobuf:"varint,11,opt,name=problem_count,json=problemCount,proto3" json:"problem_count,omitempty"`
+	// wired are the edges a repair drew ("from → to"); not_wired the
+	// missing edges it left, each with why.
+	Wired         []string `protobuf:"bytes,12,rep,name=wired,proto3" json:"wired,omitempty"`
+	NotWired      []string `protobuf:"bytes,13,rep,name=not_wired,json=notWired,proto3" json:"not_wired,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyStoreResponse) Reset() {
+	*x = VerifyStoreResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyStoreResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyStoreResponse) ProtoMessage() {}
+
+func (x *VerifyStoreResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyStoreResponse.ProtoReflect.Descriptor instead.
+func (*VerifyStoreResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{107}
+}
+
+func (x *VerifyStoreResponse) GetStore() string {
+	if x != nil {
+		return x.Store
+	}
+	return ""
+}
+
+func (x *VerifyStoreResponse) GetPrimitives() int32 {
+	if x != nil {
+		return x.Primitives
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetEdges() int32 {
+	if x != nil {
+		return x.Edges
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetReverseEdges() int32 {
+	if x != nil {
+		return x.ReverseEdges
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetIndexEntries() int32 {
+	if x != nil {
+		return x.IndexEntries
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetDedupRecords() int32 {
+	if x != nil {
+		return x.DedupRecords
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetSessions() int32 {
+	if x != nil {
+		return x.Sessions
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetJournalEntries() int32 {
+	if x != nil {
+		return x.JournalEntries
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetSkills() int32 {
+	if x != nil {
+		return x.Skills
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetProblems() []*StoreProblem {
+	if x != nil {
+		return x.Problems
+	}
+	return nil
+}
+
+func (x *VerifyStoreResponse) GetProblemCount() int32 {
+	if x != nil {
+		return x.ProblemCount
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetWired() []string {
+	if x != nil {
+		return x.Wired
+	}
+	return nil
+}
+
+func (x *VerifyStoreResponse) GetNotWired() []string {
+	if x != nil {
+		return x.NotWired
+	}
+	return nil
+}
+
+type BackupStoreRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BackupStoreRequest) Reset() {
+	*x = BackupStoreRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BackupStoreRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BackupStoreRequest) ProtoMessage() {}
+
+func (x *BackupStoreRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BackupStoreRequest.ProtoReflect.Descriptor instead.
+func (*BackupStoreRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{108}
+}
+
+type BackupStoreChunk struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Types that are valid to be assigned to Part:
+	//
+	//	*BackupStoreChunk_Chunk
+	//	*BackupStoreChunk_Done
+	Part          isBackupStoreChunk_Part `protobuf_oneof:"part"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BackupStoreChunk) Reset() {
+	*x = BackupStoreChunk{}
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BackupStoreChunk) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BackupStoreChunk) ProtoMessage() {}
+
+func (x *BackupStoreChunk) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BackupStoreChunk.ProtoReflect.Descriptor instead.
+func (*BackupStoreChunk) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{109}
+}
+
+func (x *BackupStoreChunk) GetPart() isBackupStoreChunk_Part {
+	if x != nil {
+		return x.Part
+	}
+	return nil
+}
+
+func (x *BackupStoreChunk) GetChunk() []byte {
+	if x != nil {
+		if x, ok := x.Part.(*BackupStoreChunk_Chunk); ok {
+			return x.Chunk
+		}
+	}
+	return nil
+}
+
+func (x *BackupStoreChunk) GetDone() *BackupStoreResponse {
+	if x != nil {
+		if x, ok := x.Part.(*BackupStoreChunk_Done); ok {
+			return x.Done
+		}
+	}
+	return nil
+}
+
+type isBackupStoreChunk_Part interface {
+	isBackupStoreChunk_Part()
+}
+
+type BackupStoreChunk_Chunk struct {
+	// chunk is the backup's next bytes.
+	Chunk []byte `protobuf:"bytes,1,opt,name=chunk,proto3,oneof"`
+}
+
+type BackupStoreChunk_Done struct {
+	// done comes last, once every byte was sent.
+	Done *BackupStoreResponse `protobuf:"bytes,2,opt,name=done,proto3,oneof"`
+}
+
+func (*BackupStoreChunk_Chunk) isBackupStoreChunk_Part() {}
+
+func (*BackupStoreChunk_Done) isBackupStoreChunk_Part() {}
+
+// BackupStoreResponse says what a backup holds.
+type BackupStoreResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// path is the backup file, on the caller's machine: set by the
+	// command that wrote it, "" in the API's answer.
+	Path string `protobuf:"bytes,1,opt,name=path,proto3" json:"path,omitempty"`
+	// store names the store backed up.
+	Store string `protobuf:"bytes,2,opt,name=store,proto3" json:"store,omitempty"`
+	// schema is the store's schema version.
+	Schema     int32 `protobuf:"varint,3,opt,name=schema,proto3" json:"schema,omitempty"`
+	Primitives int32 `protobuf:"varint,4,opt,name=primitives,proto3" json:"primitives,omitempty"`
+	// bytes is the backup's size, header and trailer included.
+	Bytes int64 `protobuf:"varint,5,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	// sha256 is the checksum of the store's stream within the backup.
+	Sha256 string `protobuf:"bytes,6,opt,name=sha256,proto3" json:"sha256,omitempty"`
+	// created is when the snapshot was taken (RFC 3339, UTC).
+	Created       string `protobuf:"bytes,7,opt,name=created,proto3" json:"created,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BackupStoreResponse) Reset() {
+	*x = BackupStoreResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BackupStoreResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BackupStoreResponse) ProtoMessage() {}
+
+func (x *BackupStoreResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BackupStoreResponse.ProtoReflect.Descriptor instead.
+func (*BackupStoreResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{110}
+}
+
+func (x *BackupStoreResponse) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *BackupStoreResponse) GetStore() string {
+	if x != nil {
+		return x.Store
+	}
+	return ""
+}
+
+func (x *BackupStoreResponse) GetSchema() int32 {
+	if x != nil {
+		return x.Schema
+	}
+	return 0
+}
+
+func (x *BackupStoreResponse) GetPrimitives() int32 {
+	if x != nil {
+		return x.Primitives
+	}
+	return 0
+}
+
+func (x *BackupStoreResponse) GetBytes() int64 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
+func (x *BackupStoreResponse) GetSha256() string {
+	if x != nil {
+		return x.Sha256
+	}
+	return ""
+}
+
+func (x *BackupStoreResponse) GetCreated() string {
+	if x != nil {
+		return x.Created
+	}
+	return ""
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -8729,7 +9218,46 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\bredacted\x18\x05 \x03(\v2(.lore.v1.EditSkillResponse.RedactedEntryR\bredacted\x1a;\n" +
 	"\rRedactedEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x012\x88\x12\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\",\n" +
+	"\x12VerifyStoreRequest\x12\x16\n" +
+	"\x06repair\x18\x01 \x01(\bR\x06repair\"\\\n" +
+	"\fStoreProblem\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\tR\x03key\x12\x0e\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\x12\x16\n" +
+	"\x06detail\x18\x04 \x01(\tR\x06detail\"\xb8\x03\n" +
+	"\x13VerifyStoreResponse\x12\x14\n" +
+	"\x05store\x18\x01 \x01(\tR\x05store\x12\x1e\n" +
+	"\n" +
+	"primitives\x18\x02 \x01(\x05R\n" +
+	"primitives\x12\x14\n" +
+	"\x05edges\x18\x03 \x01(\x05R\x05edges\x12#\n" +
+	"\rreverse_edges\x18\x04 \x01(\x05R\freverseEdges\x12#\n" +
+	"\rindex_entries\x18\x05 \x01(\x05R\findexEntries\x12#\n" +
+	"\rdedup_records\x18\x06 \x01(\x05R\fdedupRecords\x12\x1a\n" +
+	"\bsessions\x18\a \x01(\x05R\bsessions\x12'\n" +
+	"\x0fjournal_entries\x18\b \x01(\x05R\x0ejournalEntries\x12\x16\n" +
+	"\x06skills\x18\t \x01(\x05R\x06skills\x121\n" +
+	"\bproblems\x18\n" +
+	" \x03(\v2\x15.lore.v1.StoreProblemR\bproblems\x12#\n" +
+	"\rproblem_count\x18\v \x01(\x05R\fproblemCount\x12\x14\n" +
+	"\x05wired\x18\f \x03(\tR\x05wired\x12\x1b\n" +
+	"\tnot_wired\x18\r \x03(\tR\bnotWired\"\x14\n" +
+	"\x12BackupStoreRequest\"f\n" +
+	"\x10BackupStoreChunk\x12\x16\n" +
+	"\x05chunk\x18\x01 \x01(\fH\x00R\x05chunk\x122\n" +
+	"\x04done\x18\x02 \x01(\v2\x1c.lore.v1.BackupStoreResponseH\x00R\x04doneB\x06\n" +
+	"\x04part\"\xbf\x01\n" +
+	"\x13BackupStoreResponse\x12\x12\n" +
+	"\x04path\x18\x01 \x01(\tR\x04path\x12\x14\n" +
+	"\x05store\x18\x02 \x01(\tR\x05store\x12\x16\n" +
+	"\x06schema\x18\x03 \x01(\x05R\x06schema\x12\x1e\n" +
+	"\n" +
+	"primitives\x18\x04 \x01(\x05R\n" +
+	"primitives\x12\x14\n" +
+	"\x05bytes\x18\x05 \x01(\x03R\x05bytes\x12\x16\n" +
+	"\x06sha256\x18\x06 \x01(\tR\x06sha256\x12\x18\n" +
+	"\acreated\x18\a \x01(\tR\acreated2\x9f\x13\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -8767,7 +9295,9 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"RevokeUser\x12\x1a.lore.v1.RevokeUserRequest\x1a\x1b.lore.v1.RevokeUserResponse\"\x00\x12P\n" +
 	"\rRollbackSkill\x12\x1d.lore.v1.RollbackSkillRequest\x1a\x1e.lore.v1.RollbackSkillResponse\"\x00\x12D\n" +
 	"\tWarnSkill\x12\x19.lore.v1.WarnSkillRequest\x1a\x1a.lore.v1.WarnSkillResponse\"\x00\x12D\n" +
-	"\tEditSkill\x12\x19.lore.v1.EditSkillRequest\x1a\x1a.lore.v1.EditSkillResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"\tEditSkill\x12\x19.lore.v1.EditSkillRequest\x1a\x1a.lore.v1.EditSkillResponse\"\x00\x12J\n" +
+	"\vVerifyStore\x12\x1b.lore.v1.VerifyStoreRequest\x1a\x1c.lore.v1.VerifyStoreResponse\"\x00\x12I\n" +
+	"\vBackupStore\x12\x1b.lore.v1.BackupStoreRequest\x1a\x19.lore.v1.BackupStoreChunk\"\x000\x01B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -8781,7 +9311,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 112)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 118)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -8888,14 +9418,20 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*WarnSkillResponse)(nil),     // 102: lore.v1.WarnSkillResponse
 	(*EditSkillRequest)(nil),      // 103: lore.v1.EditSkillRequest
 	(*EditSkillResponse)(nil),     // 104: lore.v1.EditSkillResponse
-	nil,                           // 105: lore.v1.Session.CountsEntry
-	nil,                           // 106: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 107: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 108: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 109: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 110: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	nil,                           // 111: lore.v1.EditSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 112: google.protobuf.Struct
+	(*VerifyStoreRequest)(nil),    // 105: lore.v1.VerifyStoreRequest
+	(*StoreProblem)(nil),          // 106: lore.v1.StoreProblem
+	(*VerifyStoreResponse)(nil),   // 107: lore.v1.VerifyStoreResponse
+	(*BackupStoreRequest)(nil),    // 108: lore.v1.BackupStoreRequest
+	(*BackupStoreChunk)(nil),      // 109: lore.v1.BackupStoreChunk
+	(*BackupStoreResponse)(nil),   // 110: lore.v1.BackupStoreResponse
+	nil,                           // 111: lore.v1.Session.CountsEntry
+	nil,                           // 112: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 113: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 114: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 115: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 116: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	nil,                           // 117: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 118: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -8911,9 +9447,9 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	105, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	111, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	112, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	118, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
@@ -8929,20 +9465,20 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	31,  // 28: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	19,  // 29: lore.v1.Committed.session:type_name -> lore.v1.Session
 	45,  // 30: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	106, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	112, // 31: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	44,  // 32: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	44,  // 33: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	49,  // 34: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
 	87,  // 35: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
 	88,  // 36: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	107, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	113, // 37: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	50,  // 38: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	31,  // 39: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	51,  // 40: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	52,  // 41: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	53,  // 42: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	54,  // 43: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	108, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	114, // 44: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	55,  // 45: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	31,  // 46: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	31,  // 47: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -8954,12 +9490,12 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	89,  // 53: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	48,  // 54: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	31,  // 55: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	109, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	115, // 56: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	48,  // 57: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 58: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 59: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
 	31,  // 60: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	110, // 61: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	116, // 61: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 	48,  // 62: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 63: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
 	31,  // 64: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
@@ -8977,80 +9513,86 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	48,  // 76: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
 	48,  // 77: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
 	31,  // 78: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	111, // 79: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
-	0,   // 80: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 81: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 82: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 83: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 84: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 85: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 86: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 87: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 88: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 89: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	39,  // 90: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	41,  // 91: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	42,  // 92: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	46,  // 93: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	84,  // 94: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	56,  // 95: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	59,  // 96: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	61,  // 97: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	63,  // 98: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	65,  // 99: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	67,  // 100: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	69,  // 101: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	71,  // 102: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	73,  // 103: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	75,  // 104: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	77,  // 105: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	79,  // 106: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	81,  // 107: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	91,  // 108: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	93,  // 109: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	95,  // 110: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	99,  // 111: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	101, // 112: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	103, // 113: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	1,   // 114: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 115: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 116: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 117: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 118: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 119: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 120: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 121: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 122: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	34,  // 123: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	40,  // 124: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	34,  // 125: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	43,  // 126: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	47,  // 127: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	86,  // 128: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	58,  // 129: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	60,  // 130: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	62,  // 131: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	64,  // 132: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	66,  // 133: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	68,  // 134: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	70,  // 135: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	72,  // 136: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	74,  // 137: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	76,  // 138: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	78,  // 139: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	80,  // 140: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	82,  // 141: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	92,  // 142: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	94,  // 143: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	96,  // 144: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	100, // 145: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	102, // 146: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	104, // 147: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	114, // [114:148] is the sub-list for method output_type
-	80,  // [80:114] is the sub-list for method input_type
-	80,  // [80:80] is the sub-list for extension type_name
-	80,  // [80:80] is the sub-list for extension extendee
-	0,   // [0:80] is the sub-list for field type_name
+	117, // 79: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	106, // 80: lore.v1.VerifyStoreResponse.problems:type_name -> lore.v1.StoreProblem
+	110, // 81: lore.v1.BackupStoreChunk.done:type_name -> lore.v1.BackupStoreResponse
+	0,   // 82: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 83: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 84: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 85: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 86: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 87: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 88: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 89: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 90: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 91: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	39,  // 92: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	41,  // 93: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	42,  // 94: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	46,  // 95: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	84,  // 96: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	56,  // 97: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	59,  // 98: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	61,  // 99: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	63,  // 100: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	65,  // 101: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	67,  // 102: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	69,  // 103: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	71,  // 104: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	73,  // 105: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	75,  // 106: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	77,  // 107: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	79,  // 108: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	81,  // 109: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	91,  // 110: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	93,  // 111: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	95,  // 112: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	99,  // 113: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	101, // 114: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	103, // 115: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	105, // 116: lore.v1.LoreService.VerifyStore:input_type -> lore.v1.VerifyStoreRequest
+	108, // 117: lore.v1.LoreService.BackupStore:input_type -> lore.v1.BackupStoreRequest
+	1,   // 118: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 119: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 120: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 121: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 122: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 123: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 124: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 125: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 126: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	34,  // 127: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	40,  // 128: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	34,  // 129: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	43,  // 130: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	47,  // 131: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	86,  // 132: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	58,  // 133: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	60,  // 134: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	62,  // 135: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	64,  // 136: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	66,  // 137: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	68,  // 138: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	70,  // 139: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	72,  // 140: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	74,  // 141: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	76,  // 142: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	78,  // 143: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	80,  // 144: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	82,  // 145: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	92,  // 146: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	94,  // 147: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	96,  // 148: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	100, // 149: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	102, // 150: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	104, // 151: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	107, // 152: lore.v1.LoreService.VerifyStore:output_type -> lore.v1.VerifyStoreResponse
+	109, // 153: lore.v1.LoreService.BackupStore:output_type -> lore.v1.BackupStoreChunk
+	118, // [118:154] is the sub-list for method output_type
+	82,  // [82:118] is the sub-list for method input_type
+	82,  // [82:82] is the sub-list for extension type_name
+	82,  // [82:82] is the sub-list for extension extendee
+	0,   // [0:82] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -9072,13 +9614,17 @@ func file_lore_v1_lore_proto_init() {
 		(*LearnEvent_Failed)(nil),
 		(*LearnEvent_Finding)(nil),
 	}
+	file_lore_v1_lore_proto_msgTypes[109].OneofWrappers = []any{
+		(*BackupStoreChunk_Chunk)(nil),
+		(*BackupStoreChunk_Done)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   112,
+			NumMessages:   118,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
