@@ -179,17 +179,39 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// BackupFile writes a backup to path atomically: to a temporary file in the
-// same folder, synced, then renamed, so path is either the old file or a
-// complete backup, never a partial one. An existing path is refused (with an
-// error matching fs.ErrExist) unless overwrite is set.
+// BackupFile writes a backup to path atomically (see WriteBackupFile):
+// path is either the old file or a complete backup, never a partial one.
+// An existing path is refused (with an error matching fs.ErrExist) unless
+// overwrite is set.
 func (s *Store) BackupFile(ctx context.Context, path string, overwrite bool) (BackupInfo, error) {
+	var info BackupInfo
+	abs, err := WriteBackupFile(path, overwrite, func(w io.Writer) error {
+		var err error
+		info, err = s.Backup(ctx, w)
+		return err
+	})
+	if err != nil {
+		return BackupInfo{}, fmt.Errorf("back up store %s: %w", s.path, err)
+	}
+	info.Path = abs
+	return info, nil
+}
+
+// WriteBackupFile writes path with what write writes, atomically: to a
+// temporary file in the same folder, buffered, synced, then renamed, so
+// path is either the old file or all that write wrote, never a part; a
+// failed write leaves nothing. An existing path is refused (with an error
+// matching fs.ErrExist), before write is called and again as the file is
+// put in place, unless overwrite is set. It returns path made absolute.
+// lore store backup writes there a backup it receives, from this
+// process's store or another's.
+func WriteBackupFile(path string, overwrite bool, write func(w io.Writer) error) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return BackupInfo{}, fmt.Errorf("back up store %s to %s: %w", s.path, path, err)
+		return "", fmt.Errorf("back up to %s: %w", path, err)
 	}
-	fail := func(err error) (BackupInfo, error) {
-		return BackupInfo{}, fmt.Errorf("back up store %s to %s: %w", s.path, abs, err)
+	fail := func(err error) (string, error) {
+		return "", fmt.Errorf("back up to %s: %w", abs, err)
 	}
 	if !overwrite {
 		// Checked up front too, so an existing file is refused before the
@@ -206,7 +228,7 @@ func (s *Store) BackupFile(ctx context.Context, path string, overwrite bool) (Ba
 	tmpName := tmp.Name()
 	defer os.Remove(tmpName) // a no-op once renamed or linked and removed
 	bw := bufio.NewWriterSize(tmp, 1<<20)
-	info, err := s.Backup(ctx, bw)
+	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -217,7 +239,7 @@ func (s *Store) BackupFile(ctx context.Context, path string, overwrite bool) (Ba
 		err = cerr
 	}
 	if err != nil {
-		return BackupInfo{}, fmt.Errorf("back up to %s: %w", abs, err)
+		return fail(err)
 	}
 	if overwrite {
 		err = os.Rename(tmpName, abs)
@@ -240,8 +262,7 @@ func (s *Store) BackupFile(ctx context.Context, path string, overwrite bool) (Ba
 		return fail(err)
 	}
 	syncDir(dir)
-	info.Path = abs
-	return info, nil
+	return abs, nil
 }
 
 // syncDir makes a rename durable; failures are ignored because some

@@ -69,8 +69,17 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 		"XDG_DATA_HOME=" + filepath.Join(home, "data"), "PATH=" + os.Getenv("PATH"), "LORE_DATA_DIR=" + owned})
 	places["owner"] = storeEnv(owned)
 
+	// A backup is refused before the store is asked for anything when
+	// its FILE exists, or its folder does not.
+	existing := writeDoc(t, t.TempDir(), "taken.bak", "not a backup")
+	nowhere := filepath.Join(t.TempDir(), "nowhere", "x.bak")
+
 	commands := [][]string{
 		{"learn", d, "--dry-run", "--json"}, {"learn", filepath.Join(docs, "missing.md"), "--json"},
+		// The store's upkeep, an admin's: a check, and a backup's
+		// refusals.
+		{"store", "verify", "--json"}, {"store", "verify"},
+		{"store", "backup", existing}, {"store", "backup", existing, "--json"}, {"store", "backup", nowhere, "--json"},
 		{"sessions", "--json"}, {"sessions"},
 		{"report", la.SessionID, "--json"}, {"report", la.SessionID}, {"report", "nope", "--json"},
 		{"queue", "--json"}, {"queue", "--state", "all"}, {"queue", "--state", "later", "--json"},
@@ -103,6 +112,8 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 		{"users", "list", "--json"}, {"users", "list"},
 		{"users", "revoke", "contract-ada", "--json"}, {"users", "revoke", "contract-ada"}, {"users", "revoke", "nobody", "--json"},
 		{"users", "list"},
+		// The store checked again after the writes, and repaired.
+		{"store", "verify", "--json"}, {"store", "verify", "--repair", "--json"}, {"store", "verify", "--repair"},
 	}
 	answers := inEachPlace(t, places, func(t *testing.T, env []string) (rs []result) {
 		for _, args := range commands {
@@ -120,15 +131,39 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 				// A dry run's session is each place's own.
 				r.stdout = dryRunID.ReplaceAllString(r.stdout, `"sessionId": "SESSION"`)
 			}
+			if len(args) > 1 && args[0] == "store" && args[1] == "verify" {
+				// Each place names its own store: its folder, the
+				// server's data folder in words, the database.
+				r.stdout, r.stderr = withoutStoreName(r.stdout), withoutStoreName(r.stderr)
+				// A repair's progress is said by the process rebuilding:
+				// here on a folder, in its log by an owner or a server.
+				r.stderr = rebuildProgress.ReplaceAllString(r.stderr, "")
+			}
 			r.stdout, r.stderr = normalised(r.stdout), normalised(r.stderr)
 			rs = append(rs, r)
 		}
+		// A backup written here, from each place's store, and restored
+		// into a new folder; PostgreSQL refuses it (pg_dump backs it
+		// up), as a usage error.
+		file := filepath.Join(t.TempDir(), "lore.bak")
+		args := []string{"store", "backup", file, "--json"}
+		r := lore(t, env, args...)
+		checkJSON(t, args, r)
+		rs = append(rs, r)
+		if r.code == 0 {
+			rs = append(rs, lore(t, storeEnv(filepath.Join(t.TempDir(), "restored")), "store", "restore", file, "--json"))
+		}
 		return rs
 	})
+	checkBackups(t, answers, len(commands))
 	for i, args := range commands {
-		want := answers["folder"][i]
 		for _, place := range []string{"postgres", "server", "owner"} {
-			if got := answers[place][i]; got != want {
+			got, want := answers[place][i], answers["folder"][i]
+			if place == "postgres" && len(args) > 1 && args[0] == "store" && args[1] == "verify" {
+				// The database keeps other indexes than a folder's.
+				got.stdout, want.stdout = withoutIndexCounts(got.stdout), withoutIndexCounts(want.stdout)
+			}
+			if got != want {
 				t.Errorf("lore %s on %s: exit %d\nstdout %s\nstderr %s\nin a folder: exit %d\nstdout %s\nstderr %s",
 					strings.Join(args, " "), place, got.code, clip(got.stdout, 1500), got.stderr, want.code, clip(want.stdout, 1500), want.stderr)
 			}
@@ -147,6 +182,82 @@ func TestOneAnswerOnEveryBackend(t *testing.T) {
 	}
 }
 
+// checkBackups checks each place's backup, the answer after its
+// commands (at i), and the restore of what it wrote: the backups of the
+// folder, the owner and the team server hold the same primitives, which
+// their restores hold too; PostgreSQL refuses, exit 2, naming pg_dump.
+func checkBackups(t *testing.T, answers map[string][]result, i int) {
+	t.Helper()
+	type backup struct {
+		Primitives int    `json:"primitives"`
+		Bytes      string `json:"bytes"`
+		Path       string `json:"path"`
+	}
+	var restored struct {
+		Verify struct {
+			Primitives int `json:"primitives"`
+		} `json:"verify"`
+	}
+	want := -1
+	for place, rs := range answers {
+		r := rs[i]
+		if place == "postgres" {
+			if r.code != ExitUsage || !strings.Contains(r.stdout, pgBackupRefusal) {
+				t.Errorf("store backup on PostgreSQL: exit %d, want %d refusing\n%s%s", r.code, ExitUsage, r.stdout, r.stderr)
+			}
+			continue
+		}
+		var b backup
+		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &b) != nil || b.Primitives == 0 || b.Bytes == "" || b.Path == "" {
+			t.Errorf("store backup on %s: exit %d\n%s%s", place, r.code, r.stdout, r.stderr)
+			continue
+		}
+		if want < 0 {
+			want = b.Primitives
+		}
+		if b.Primitives != want {
+			t.Errorf("store backup on %s holds %d primitives, another place's %d", place, b.Primitives, want)
+		}
+		if len(rs) <= i+1 {
+			t.Errorf("store backup on %s: not restored", place)
+			continue
+		}
+		back := rs[i+1]
+		if back.code != 0 || json.Unmarshal([]byte(back.stdout), &restored) != nil || restored.Verify.Primitives != b.Primitives {
+			t.Errorf("the backup of %s restores: exit %d\n%s%s", place, back.code, back.stdout, back.stderr)
+		}
+	}
+}
+
+// storeNamed finds the store a check names: the first line of its text,
+// the "store" of its JSON, and its error when it finds a problem.
+var storeNamed = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`\bstore .* has (\d+) integrity problem`), "store STORE has $1 integrity problem"},
+	{regexp.MustCompile(`(?m)^store .*$`), "store STORE"},
+	{regexp.MustCompile(`"store": ".*?"`), `"store": "STORE"`},
+}
+
+// rebuildProgress is what a repair says of its rebuild on stderr.
+var rebuildProgress = regexp.MustCompile(`(?m)^lore: rebuilding the store's indexes.*\n`)
+
+// indexCounts are the counts of a check that each backend makes of its
+// own indexes.
+var indexCounts = regexp.MustCompile(`"(indexEntries|dedupRecords)": \d+|\d+ index entries`)
+
+// withoutIndexCounts is a check's answer without indexCounts.
+func withoutIndexCounts(out string) string { return indexCounts.ReplaceAllString(out, "N") }
+
+// withoutStoreName is out with the store it names replaced by STORE.
+func withoutStoreName(out string) string {
+	for _, n := range storeNamed {
+		out = n.re.ReplaceAllString(out, n.with)
+	}
+	return out
+}
+
 // Sessions made on each place's copy have ids and times of their own, as
 // have the users added there their tokens.
 var (
@@ -156,12 +267,12 @@ var (
 	tokenHint = regexp.MustCompile(`\blore_[A-Za-z0-9_-]{4}…`)
 )
 
-// normalised is a command's output with the ids and times of sessions
-// and the users' tokens replaced: the first learn's session keeps its
-// id, which every copy shares, and was written into the commands.
 // dryRunID is a learn report's session id.
 var dryRunID = regexp.MustCompile(`"sessionId": "learn-[^"]+"`)
 
+// normalised is a command's output with the ids and times of sessions
+// and the users' tokens replaced: the first learn's session keeps its
+// id, which every copy shares, and was written into the commands.
 func normalised(s string) string {
 	s = tokenHint.ReplaceAllString(userToken.ReplaceAllString(s, "TOKEN"), "HINT")
 	return timestamp.ReplaceAllString(sessionID.ReplaceAllStringFunc(s, func(id string) string {

@@ -19,8 +19,6 @@ import (
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	localapi "github.com/lore-kb/lore/core/api/local"
-	"github.com/lore-kb/lore/core/engine"
-	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/store/postgres"
 )
 
@@ -29,8 +27,9 @@ import (
 // on it, in this process, against the database, which orders the writes
 // of every process and server sharing it (postgres.Store.WriteTurn), so
 // no owner process is needed. The commands that administer the database's
-// library (users, store copy, store verify) and lore serve run on it
-// too; the others, which read or write Badger's folder, are refused,
+// library (users, store verify, store copy) and lore serve run on it
+// too (lore store backup calls the API, which refuses it there, naming
+// pg_dump); the others, which read or write Badger's folder, are refused,
 // naming those that run.
 
 // keyStoreURL is the configuration key of the PostgreSQL store.
@@ -72,7 +71,8 @@ func runsOnPostgres(cmd *cobra.Command) bool {
 // PostgreSQL store, naming those that do.
 func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
 	can := commandsWhere(func(c *cobra.Command) bool {
-		return c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent()
+		return c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent() &&
+			c.Annotations[annotOnPostgresInstead] == ""
 	})
 	msg := fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s)",
 		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL))
@@ -83,7 +83,9 @@ func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
 }
 
 // annotOnPostgresInstead is what to do instead of a command that does not
-// run on a PostgreSQL store, said with its refusal.
+// run on a PostgreSQL store, said with its refusal; such a command is in
+// no list of those that run there, even one whose refusal is the API's
+// (store backup).
 const annotOnPostgresInstead = "lore/postgres-instead"
 
 // dsnPassword finds the password of a key=value connection string.
@@ -357,18 +359,7 @@ const pgFindRecheck = 250 * time.Millisecond
 
 // pgService is the API's service on the PostgreSQL stores.
 func (a *app) pgService() (*localapi.Service, error) {
-	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck)
-}
-
-// fromWritable runs fn on the store a change is written to, in its write
-// turn: the data folder's, or with store.url the default workspace's in
-// PostgreSQL, where the turn is taken in the database so that servers
-// and other commands on it wait for this one.
-func fromWritable[T any](a *app, ctx context.Context, fn func(st engine.Store) (T, error)) (T, error) {
-	if a.onPostgres() {
-		return fromPG(a, ctx, true, func(st *postgres.Store) (T, error) { return fn(st) })
-	}
-	return fromStore(a, writable, func(db *store.Store) (T, error) { return fn(db) })
+	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck, pgUpkeep{stores: a.pg(), progress: a.stderr})
 }
 
 // fromPG runs fn on the default workspace's store in PostgreSQL, in the

@@ -146,11 +146,25 @@ func TestCommandsOnPostgres(t *testing.T) {
 		t.Errorf("exported script: %q, %v", got, err)
 	}
 
-	refused := run(2, "store", "backup", filepath.Join(t.TempDir(), "b"))
-	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge", "graph", "queue", "skills import", "skills export", "pg_dump"} {
+	refused := run(2, "store", "restore", filepath.Join(t.TempDir(), "b"))
+	for _, want := range []string{"works on the embedded store, not on PostgreSQL", "these do:", "learn", "users add", "serve", "edit", "merge",
+		"graph", "queue", "skills import", "skills export", "store verify", "pg_restore"} {
 		if !strings.Contains(refused.stderr, want) {
 			t.Errorf("refusal lacks %q:\n%s", want, refused.stderr)
 		}
+	}
+	if strings.Contains(refused.stderr, "store backup") {
+		t.Errorf("the commands that run on PostgreSQL include store backup:\n%s", refused.stderr)
+	}
+	// A backup is the API's to refuse, as a team server on the database
+	// does: the same words and exit code, and no file left.
+	bak := filepath.Join(t.TempDir(), "b")
+	refused = run(2, "store", "backup", bak, "--json")
+	if !strings.Contains(refused.stdout, pgBackupRefusal) || !strings.Contains(refused.stdout, `"exitCode": 2`) {
+		t.Errorf("backup's refusal: %s", refused.stdout)
+	}
+	if entries, err := os.ReadDir(filepath.Dir(bak)); err != nil || len(entries) != 0 {
+		t.Errorf("the refused backup left %v (%v)", entries, err)
 	}
 	if strings.Contains(all.String(), "hunter2-secret") {
 		t.Errorf("the URL's password was printed:\n%s", all.String())

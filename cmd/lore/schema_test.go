@@ -44,6 +44,8 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"users list":        messageSchema(&lorev1.ListUsersResponse{}),
 	"users revoke":      messageSchema(&lorev1.RevokeUserResponse{}),
 	"learn":             messageSchema(&lorev1.LearnReport{}),
+	"store verify":      messageSchema(&lorev1.VerifyStoreResponse{}),
+	"store backup":      messageSchema(&lorev1.BackupStoreResponse{}),
 	"find":              goSchema[api.FindResult],
 	"report":            goSchema[report.View],
 	"error":             goSchema[jsonError],

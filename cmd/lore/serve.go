@@ -21,6 +21,7 @@ import (
 	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/core/api/server"
+	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
 )
 
@@ -388,7 +389,26 @@ func (a *app) serveLocalAPI(held *heldStore, feed *screenFeed, log io.Writer) (f
 	if err != nil {
 		return nil, err
 	}
-	svc, err := a.localServiceOn(func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+	// A repair (which has the store alone) tells the screen, as a write
+	// does; its rebuild's progress goes to the log, never to a screen.
+	keep := badgerUpkeep{progress: log, lend: func(ctx context.Context, ws string, op upkeep) (*store.Store, func() error, error) {
+		if ws != auth.DefaultWorkspace {
+			return a.upkeepLoan(ctx, ws, op)
+		}
+		db, release, err := held.upkeepLoan(ctx, op)
+		if err != nil || op != upkeepRepair || feed == nil || feed.changed == nil {
+			return db, release, err
+		}
+		return db, func() error {
+			err := release()
+			select {
+			case feed.changed <- struct{}{}:
+			default:
+			}
+			return err
+		}, nil
+	}}
+	svc, err := a.localServiceOn(keep, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		db, release, err := held.lend(ctx, write)
 		if err == nil && !write {
 			// The skills come from the owner's decoded copy.

@@ -102,11 +102,12 @@ func (a *app) localCaller() api.Caller {
 // workspace; another workspace is a store of its own under the data
 // folder's workspaces/.
 func (a *app) localService() (*localapi.Service, error) {
+	keep := badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}
 	if a.held == nil {
 		cs := &commandStore{a: a, write: a.writesStore}
-		return a.localServiceOn(cs.lend)
+		return a.localServiceOn(keep, cs.lend)
 	}
-	return a.localServiceOn(func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+	return a.localServiceOn(keep, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		mode := readOnly
 		if write {
 			mode = writable
@@ -193,21 +194,22 @@ func (a *app) ownerServes(ctx context.Context) bool {
 }
 
 // localServiceOn is the local service lending the default workspace's
-// store through open.
-func (a *app) localServiceOn(open func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
+// store through open, and keeping the stores through keep.
+func (a *app) localServiceOn(keep localapi.Maintainer, open func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
 	return a.newService(func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
 		if ws != auth.DefaultWorkspace {
 			return a.workspaceStore(ctx, ws, write)
 		}
 		return open(ctx, write)
-	}, nil, 0)
+	}, nil, 0, keep)
 }
 
 // newService is the API's service on the stores open lends, with the
 // configuration's learn options, library and folders; bus, when not nil,
 // joins its runs to other processes'. findRecheck is
-// localapi.Options.FindRecheck.
-func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck time.Duration) (*localapi.Service, error) {
+// localapi.Options.FindRecheck; keep checks and backs up the stores
+// (localapi.Options.Maintain).
+func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck time.Duration, keep localapi.Maintainer) (*localapi.Service, error) {
 	base, err := a.serviceLearnOptions()
 	if err != nil {
 		return nil, err
@@ -233,6 +235,7 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 		Bus:         bus,
 		FindRecheck: findRecheck,
 		Home:        home,
+		Maintain:    keep,
 	})
 }
 

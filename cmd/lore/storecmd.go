@@ -4,24 +4,37 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
-	auth "github.com/lore-kb/lore/core/access"
-
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/store"
 )
 
 func (a *app) storeCmd() *cobra.Command {
 	cmd := groupCmd("store", "Inspect and maintain the store", "")
+	cmd.AddCommand(a.storeVerifyCmd(), a.storeBackupCmd(), a.storeRestoreCmd())
+	cmd.AddCommand(a.storeCopyCmd())
+	return cmd
+}
+
+// storeAnnotations mark a store command as an API client, an admin's
+// alone: it runs on a folder, beside its owner (through the owner's API
+// socket), on PostgreSQL and on a team server.
+func storeAnnotations() map[string]string {
+	return map[string]string{annotRemote: "1", annotAPI: "1"}
+}
+
+func (a *app) storeVerifyCmd() *cobra.Command {
 	var asJSON, repair bool
-	verify := &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "verify",
 		Short: "Check the store's integrity",
 		Long: `Checks that every dependency edge points at a stored primitive, that the
@@ -33,143 +46,126 @@ is damage to the records themselves; then it draws the edges a record names as
 prerequisites but lacks (missing-edge), each recorded in the session of the
 primitive it starts from, so unlearning that session takes it back.
 
-Beside a store's owner (the terminal application, lore serve) the owner runs
-it on the store it holds: the check waits for a write in progress to end, and
---repair also waits for every read, holding the others off while it rebuilds.
-On a PostgreSQL store (store.url) it checks the default workspace's tables
-against their records in one snapshot; --repair rebuilds the derived tables
-in one transaction, in the workspace's write turn (other processes' writes
-wait; reads see the tables from before until it commits).
+It calls lore's API (VerifyStore), an admin's alone: on this machine's store,
+or on a team server's (LORE_SERVER and LORE_TOKEN set), where an admin of a
+workspace checks that workspace's store. Beside a store's owner (the terminal
+application, lore serve) the owner runs it on the store it holds: the check
+waits for a write in progress to end, and --repair also waits for every read,
+holding the others off while it rebuilds. On a PostgreSQL store (store.url) it
+checks the workspace's tables against their records in one snapshot; --repair
+rebuilds the derived tables in one transaction, in the workspace's write turn
+(other processes' writes wait; reads see the tables from before until it
+commits).
 
 Exits 1 when a problem is found, 4 when another process holds the store
 without serving it.`,
 		Args:        noArgs,
-		Annotations: map[string]string{annotPostgres: "1"},
+		Annotations: storeAnnotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if a.onPostgres() {
-				db, err := a.pg().open(cmd.Context(), auth.DefaultWorkspace)
-				if err != nil {
-					return err
-				}
-				var wired engine.EdgeRepair
-				if repair {
-					if wired, err = a.repairPostgres(cmd.Context(), db); err != nil {
-						return err
-					}
-				}
-				return a.verifyPostgres(cmd.Context(), db, wired, asJSON)
-			}
-			st := a.styles()
-			db, release, err := a.verifyLoan(cmd.Context(), repair)
+			rep, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.VerifyStoreResponse, error) {
+				return svc.VerifyStore(ctx, &lorev1.VerifyStoreRequest{Repair: repair})
+			})
 			if err != nil {
 				return err
 			}
-			defer func() { _ = release() }()
-			var wired engine.EdgeRepair
-			if repair {
-				if err := db.Reindex(cmd.Context(), storeProgress(a.stderr)); err != nil {
-					return err
+			err = a.printAnswer(asJSON, rep, func(b *strings.Builder) {
+				st := a.styles()
+				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store"), rep.GetStore())
+				for _, w := range rep.GetWired() {
+					fmt.Fprintf(b, "wired %s (a prerequisite its record names)\n", w)
 				}
-				if wired, err = engine.RepairEdges(cmd.Context(), db); err != nil {
-					return err
+				for _, w := range rep.GetNotWired() {
+					fmt.Fprintf(b, "not wired %s\n", w)
 				}
-			}
-			// The store checked: in an owner, the one it holds, whatever
-			// its own configuration names.
-			dir := db.Path()
-			rep, err := db.Verify(cmd.Context())
-			if err != nil {
-				return fmt.Errorf("verify store %s: %w", dir, err)
-			}
-			arts, err := engine.VerifyArtifacts(db)
-			if err != nil {
-				return fmt.Errorf("verify the artifacts of store %s: %w", dir, err)
-			}
-			for _, p := range arts {
-				rep.Add(store.ProblemArtifact, p.Subject, p.Detail)
-			}
-			if asJSON {
-				if err := writeJSON(a.stdout, rep); err != nil {
-					return err
+				fmt.Fprintf(b, "checked %d primitives, %d edges, %d index entries, %d sessions, %d skills\n",
+					rep.GetPrimitives(), rep.GetEdges(), rep.GetIndexEntries(), rep.GetSessions(), rep.GetSkills())
+				for _, p := range rep.GetProblems() {
+					fmt.Fprintf(b, "  %s %s: %s\n", st.Kind.Render(p.GetKind()), p.GetId(), p.GetDetail())
 				}
-			} else {
-				var b strings.Builder
-				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("store"), dir)
-				writeWired(&b, wired)
-				fmt.Fprintf(&b, "checked %d primitives, %d edges, %d index entries, %d skills\n", rep.Primitives, rep.Edges, rep.IndexEntries, rep.Skills)
-				for _, p := range rep.Problems {
-					fmt.Fprintf(&b, "  %s %s: %s\n", st.Kind.Render(string(p.Kind)), p.ID, p.Detail)
-				}
-				if len(rep.Problems) == 0 {
+				if rep.GetProblemCount() == 0 {
 					b.WriteString("no problems found\n")
 				}
-				fmt.Fprint(styledWriter(a.stdout), b.String())
+			})
+			if err != nil {
+				return err
 			}
-			if n := len(rep.Problems); n > 0 {
-				return fmt.Errorf("store %s has %d integrity problem%s", dir, n, plural(n))
+			if n := int(rep.GetProblemCount()); n > 0 {
+				return fmt.Errorf("store %s has %d integrity problem%s", rep.GetStore(), n, plural(n))
 			}
 			return nil
 		},
 	}
-	verify.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	verify.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records and draw missing edges before checking")
-	cmd.AddCommand(verify, a.storeBackupCmd(), a.storeRestoreCmd())
-	cmd.AddCommand(a.storeCopyCmd())
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"store", "primitives", "edges", …, "problems": [{"kind", "key", "id", "detail"}], "problemCount", "wired", "notWired"}`)
+	cmd.Flags().BoolVar(&repair, "repair", false, "rebuild the indexes from the primitive records and draw missing edges before checking")
 	return cmd
-}
-
-// verifyLoan lends the store to lore store verify. In an owner a check
-// takes the write turn, so that no learn run for another client is
-// between its commit and its files (which verify would report as a run
-// ended there), and a repair has the store alone: its rebuild leaves the
-// indexes missing to any read meanwhile. Without an owner it opens the
-// store read-only, or writable for a repair.
-func (a *app) verifyLoan(ctx context.Context, repair bool) (*store.Store, func() error, error) {
-	switch {
-	case repair:
-		return a.acquire(ctx, alone)
-	case a.held != nil:
-		return a.held.lend(ctx, true)
-	default:
-		return a.acquire(ctx, readOnly)
-	}
 }
 
 func (a *app) storeBackupCmd() *cobra.Command {
 	var asJSON, force bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "target", annotOnPostgresInstead: "back a PostgreSQL library up with pg_dump, or copy it to a folder with lore store copy URL FOLDER"},
+		// On PostgreSQL the API refuses it (pgUpkeep), saying what to do
+		// instead; no list of what runs there names it.
+		Annotations: map[string]string{annotPaths: "target", annotRemote: "1", annotAPI: "1", annotOnPostgresInstead: pgBackupInstead},
 		Use:         "backup FILE",
 		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,
 journals and reports) to FILE, with a checksum. FILE is written to a temporary
-file beside it and renamed into place, so it is never left half written. Exits
-2 when FILE exists (--force overwrites it) or its folder does not, 1 on another
-failure (including while a session commit is in progress), 4 when another
-process holds the store.`,
+file beside it and renamed into place, so it is never left half written.
+
+It calls lore's API (BackupStore), an admin's alone: the store's owner, or a
+team server (LORE_SERVER and LORE_TOKEN set, the store of the admin's
+workspace), sends the backup, and FILE is written here. A PostgreSQL store is
+backed up with pg_dump instead, or copied to a folder with lore store copy.
+Exits 2 when FILE exists (--force overwrites it) or its folder does not, or
+on PostgreSQL; 1 on another failure (including while a session commit is in
+progress), 4 when another process holds the store.`,
 		Args: exactArgs(1, "one backup FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file := args[0]
 			if err := checkOutputFolder(file); err != nil {
 				return err
 			}
-			info, err := fromStore(a, readOnly, func(db *store.Store) (store.BackupInfo, error) { return db.BackupFile(cmd.Context(), file, force) })
-			if errors.Is(err, fs.ErrExist) {
-				return &core.UsageError{Msg: err.Error() + "; pass --force to overwrite it"}
-			}
+			abs, err := filepath.Abs(file)
 			if err != nil {
+				return &core.InputError{Input: file, Err: err, Usage: true}
+			}
+			exists := &core.UsageError{Msg: fmt.Sprintf("back up to %s: %v; pass --force to overwrite it", abs, fs.ErrExist)}
+			if _, err := os.Lstat(abs); err == nil && !force {
+				// Refused before the store is asked for anything.
+				return exists
+			}
+			// The backup is written here as it comes, from this process's
+			// store or another's.
+			var (
+				info    *lorev1.BackupStoreResponse
+				callErr error
+			)
+			_, err = store.WriteBackupFile(abs, force, func(w io.Writer) error {
+				info, callErr = callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.BackupStoreResponse, error) {
+					return svc.BackupStore(ctx, &lorev1.BackupStoreRequest{}, w)
+				})
+				return callErr
+			})
+			switch {
+			case callErr != nil:
+				return callErr
+			case errors.Is(err, fs.ErrExist):
+				// FILE appeared while the backup was written.
+				return exists
+			case err != nil:
 				return err
 			}
-			return a.output(asJSON, info, func(b *strings.Builder) {
+			info.Path = abs
+			return a.printAnswer(asJSON, info, func(b *strings.Builder) {
 				st := a.styles()
-				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store "), info.Store)
-				fmt.Fprintf(b, "%s %s\n", st.Label.Render("backup"), info.Path)
-				fmt.Fprintf(b, "%d primitives, schema %d, %d bytes\n", info.Primitives, info.Schema, info.Bytes)
+				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store "), info.GetStore())
+				fmt.Fprintf(b, "%s %s\n", st.Label.Render("backup"), info.GetPath())
+				fmt.Fprintf(b, "%d primitives, schema %d, %d bytes\n", info.GetPrimitives(), info.GetSchema(), info.GetBytes())
 			})
 		},
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "overwrite FILE if it exists")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"path", "store", "schema", "primitives", "bytes", "sha256", "created"}`)
 	return cmd
 }
 
@@ -238,14 +234,4 @@ func checkOutputFolder(file string) error {
 		return &core.InputError{Input: file, Msg: dir + " is not a folder", Usage: true}
 	}
 	return nil
-}
-
-// writeWired says which edges a repair drew, and which it could not.
-func writeWired(b *strings.Builder, wired engine.EdgeRepair) {
-	for _, w := range wired.Wired {
-		fmt.Fprintf(b, "wired %s (a prerequisite its record names)\n", w)
-	}
-	for _, w := range wired.Skipped {
-		fmt.Fprintf(b, "not wired %s\n", w)
-	}
 }

@@ -9,7 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/encoding/protojson"
+
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -42,12 +45,13 @@ func TestStoreBackupRestoreJSON(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("backup: exit %d, stderr %q", r.code, r.stderr)
 	}
-	var bi store.BackupInfo
-	if err := json.Unmarshal([]byte(r.stdout), &bi); err != nil {
+	var bi lorev1.BackupStoreResponse
+	if err := protojson.Unmarshal([]byte(r.stdout), &bi); err != nil {
 		t.Fatalf("backup JSON %q: %v", r.stdout, err)
 	}
-	if fi, err := os.Stat(file); err != nil || bi.Path != file || bi.Primitives != 2 || bi.Bytes != fi.Size() || bi.Schema != store.SchemaVersion {
-		t.Fatalf("backup info %+v (file %v)", bi, err)
+	if fi, err := os.Stat(file); err != nil || bi.GetPath() != file || bi.GetStore() != src || bi.GetPrimitives() != 2 || bi.GetBytes() != fi.Size() ||
+		bi.GetSchema() != store.SchemaVersion || len(bi.GetSha256()) != 64 {
+		t.Fatalf("backup info %v (file %v)", &bi, err)
 	}
 	r = lore(t, storeEnv(src), "store", "backup", file)
 	if r.code != 2 || !strings.Contains(r.stderr, file) || !strings.Contains(r.stderr, "--force") {

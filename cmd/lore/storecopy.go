@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/store/backend"
 	"github.com/lore-kb/lore/store/postgres"
@@ -224,47 +223,4 @@ func copyProgress(w io.Writer) func(backend.CopyProgress) {
 			}
 		}
 	}
-}
-
-// verifyPostgres is lore store verify on a PostgreSQL store: its check
-// (postgres.Store.Verify), printed as the Badger store's is, and an error
-// when it finds a problem (exit 1).
-// repairPostgres rebuilds db's derived tables, then draws the edges its
-// records name as prerequisites but lack, as --repair does on Badger.
-func (a *app) repairPostgres(ctx context.Context, db *postgres.Store) (engine.EdgeRepair, error) {
-	skipped, err := db.Rebuild(ctx)
-	if err != nil {
-		return engine.EdgeRepair{}, err
-	}
-	if skipped > 0 {
-		fmt.Fprintf(a.stderr, "lore: %d primitive record%s did not decode; left as they are (listed below)\n", skipped, plural(skipped))
-	}
-	return fromWritable(a, ctx, func(st engine.Store) (engine.EdgeRepair, error) { return engine.RepairEdges(ctx, st) })
-}
-
-func (a *app) verifyPostgres(ctx context.Context, db *postgres.Store, wired engine.EdgeRepair, asJSON bool) error {
-	rep, err := db.Verify(ctx)
-	if err != nil {
-		return err
-	}
-	err = a.output(asJSON, rep, func(b *strings.Builder) {
-		st := a.styles()
-		fmt.Fprintf(b, "%s %s\n", st.Label.Render("store"), db.Name())
-		writeWired(b, wired)
-		fmt.Fprintf(b, "checked %d primitives, %d edges, %d index entries, %d sessions, %d skills\n",
-			rep.Primitives, rep.Edges, rep.IndexEntries, rep.Sessions, rep.Skills)
-		for _, p := range rep.Problems {
-			fmt.Fprintf(b, "  %s %s: %s\n", st.Kind.Render(string(p.Kind)), p.ID, p.Detail)
-		}
-		if len(rep.Problems) == 0 {
-			b.WriteString("no problems found\n")
-		}
-	})
-	if err != nil {
-		return err
-	}
-	if n := rep.ProblemCount; n > 0 {
-		return fmt.Errorf("store %s has %d integrity problem%s", db.Name(), n, plural(n))
-	}
-	return nil
 }

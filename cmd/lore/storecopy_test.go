@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -13,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/engine"
+	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/store/postgres"
@@ -103,8 +102,8 @@ func TestStoreCopyFolderToFolder(t *testing.T) {
 
 // A folder copied to PostgreSQL and back: what comes back exports the
 // same bytes, nothing printed shows the URL's password, progress is on
-// stderr, and verifyPostgres checks the workspace as lore store verify
-// does.
+// stderr, and lore store verify checks the workspace, --repair mending
+// it.
 func TestStoreCopyThroughPostgres(t *testing.T) {
 	db := pgtest.Start(t)
 	// The server trusts its local users, so a password in the URL is
@@ -144,45 +143,37 @@ func TestStoreCopyThroughPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	var out bytes.Buffer
-	a := &app{cfg: testConfig(t), stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard}
-	if err := a.verifyPostgres(context.Background(), st, engine.EdgeRepair{}, false); err != nil {
-		t.Fatal(err)
+	// The API's check of the workspace, and the command's.
+	keep := pgUpkeep{stores: newPGStores(pg)}
+	defer func() { _ = keep.stores.close() }()
+	rep, err := keep.Verify(context.Background(), auth.DefaultWorkspace, false)
+	if err != nil || rep.GetPrimitives() != 2 || rep.GetEdges() != 1 || rep.GetProblemCount() != 0 || rep.GetSessions() != 2 {
+		t.Fatalf("check of the workspace: %v, %v", rep, err)
 	}
-	if !strings.Contains(out.String(), "checked 2 primitives, 1 edges") || !strings.Contains(out.String(), "no problems found") {
-		t.Errorf("verify of the workspace: %q", out.String())
+	env := []string{"LORE_STORE_URL=" + pg}
+	r4 := lore(t, env, "store", "verify")
+	if r4.code != 0 || !strings.Contains(r4.stdout, "checked 2 primitives, 1 edges") || !strings.Contains(r4.stdout, "no problems found") {
+		t.Errorf("verify of the workspace: exit %d, %q %q", r4.code, r4.stdout, r4.stderr)
 	}
 	if held, err := st.Holdings(context.Background()); err != nil || held.Sessions != 2 {
 		t.Fatalf("the workspace holds %+v, %v", held, err)
 	}
 	damage(t, db.URL, `DELETE FROM primitive_keywords`)
-	out.Reset()
-	err = a.verifyPostgres(context.Background(), st, engine.EdgeRepair{}, true)
-	var rep struct {
+	r5 := lore(t, env, "store", "verify", "--json")
+	var damaged struct {
 		ProblemCount int `json:"problemCount"`
 	}
-	if err == nil || json.Unmarshal(out.Bytes(), &rep) != nil || rep.ProblemCount != 1 {
-		t.Errorf("verify of a damaged workspace: %v, %q", err, out.String())
+	if r5.code != 1 || json.Unmarshal([]byte(r5.stdout), &damaged) != nil || damaged.ProblemCount != 1 {
+		t.Errorf("verify of a damaged workspace: exit %d, %q %q", r5.code, r5.stdout, r5.stderr)
 	}
 	// --repair rebuilds what the records imply, and the check after it
 	// finds nothing; a check alone still finds the damage before.
-	env := []string{"LORE_STORE_URL=" + pg}
 	if r := lore(t, env, "store", "verify"); r.code != 1 {
 		t.Errorf("verify of the damaged workspace: exit %d, stdout %q", r.code, r.stdout)
 	}
 	if r := lore(t, env, "store", "verify", "--repair"); r.code != 0 || !strings.Contains(r.stdout, "no problems found") {
 		t.Errorf("verify --repair: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-}
-
-func testConfig(t *testing.T) *config {
-	t.Helper()
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	cfg, err := loadConfig("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
 }
 
 // damage runs sql on the default workspace's tables, as a hand would.

@@ -47,6 +47,13 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 	if r := run(nil, "users", "add", "bob", "--role", "reader", "--json"); r.code != 0 || json.Unmarshal([]byte(r.stdout), &reader) != nil {
 		t.Fatalf("add a reader: %d %s", r.code, r.stderr)
 	}
+	var physicsAdmin struct {
+		Token string `json:"token"`
+	}
+	if r := run(nil, "users", "add", "pat", "--role", "admin", "--workspace", "physics", "--json"); r.code != 0 ||
+		json.Unmarshal([]byte(r.stdout), &physicsAdmin) != nil {
+		t.Fatalf("add a workspace's admin: %d %s", r.code, r.stderr)
+	}
 	if r := run(nil, "users", "list", "--json"); r.code != 0 || strings.Contains(r.stdout, added.Token) || !strings.Contains(r.stdout, `"state": "active"`) {
 		t.Fatalf("users list: %d %s", r.code, r.stdout)
 	}
@@ -99,13 +106,29 @@ func TestServeLetsInUsersByTheirTokens(t *testing.T) {
 	}{
 		{reader.Token, []string{"learn", sample, "--approve"}, ExitFailure, "bob (reader) may not call Upload: it needs the role admin or curator"},
 		{reader.Token, []string{"users", "add", "eve", "--role", "admin"}, ExitFailure, "bob (reader) may not call AddUser: it needs the role admin"},
-		{added.Token, []string{"store", "verify"}, ExitUsage, "does not run on a team server"},
+		{added.Token, []string{"store", "restore", "x.bak"}, ExitUsage, "does not run on a team server"},
+		{added.Token, []string{"store", "verify"}, ExitFailure, "ada (curator) may not call VerifyStore: it needs the role admin"},
+		{reader.Token, []string{"store", "backup", filepath.Join(t.TempDir(), "b.bak")}, ExitFailure, "bob (reader) may not call BackupStore: it needs the role admin"},
 		{reader.Token, []string{"conflicts", "resolve", "x", "keep-both"}, ExitFailure, "needs the role admin or reviewer"},
 		{added.Token, []string{"learn", sample, "--trust"}, ExitUsage, "no flag approves it"},
 	} {
 		if r := remote(c.token, c.args...); r.code != c.code || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%v: exit %d %s", c.args, r.code, r.stderr)
 		}
+	}
+	// A workspace's admin keeps that workspace's store, from here: a
+	// check, and a backup written here that restores; the server's
+	// folders are named in words.
+	if r := remote(physicsAdmin.Token, "store", "verify", "--repair", "--json"); r.code != 0 || !strings.Contains(r.stdout, `"primitives": 0`) ||
+		!strings.Contains(r.stdout, `"store": "a path in the server's data folder"`) {
+		t.Errorf("the physics admin's check: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	bak := filepath.Join(t.TempDir(), "physics.bak")
+	if r := remote(physicsAdmin.Token, "store", "backup", bak); r.code != 0 || !strings.Contains(r.stdout, "0 primitives") {
+		t.Errorf("the physics admin's backup: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	if r := lore(t, storeEnv(filepath.Join(t.TempDir(), "restored")), "store", "restore", bak); r.code != 0 {
+		t.Errorf("the physics backup's restore: exit %d %s", r.code, r.stderr)
 	}
 	// Revoked on the server's machine (its socket, no token): at once.
 	if r := run(nil, "users", "revoke", "ada"); r.code != 0 {

@@ -30,31 +30,38 @@ func newWorkspaces(dataDir string) *workspaces {
 
 // lend lends workspace ws's store for one operation (see heldStore.lend).
 func (w *workspaces) lend(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
-	if err := auth.CheckWorkspace(ws); err != nil {
+	h, err := w.open(ws)
+	if err != nil {
 		return nil, nil, err
 	}
-	w.mu.Lock()
-	h, ok := w.held[ws]
-	if !ok {
-		dir := filepath.Join(w.dir, ws)
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			w.mu.Unlock()
-			return nil, nil, fmt.Errorf("workspace %s: %w", ws, err)
-		}
-		db, err := store.Open(dir, store.Options{})
-		if err != nil {
-			w.mu.Unlock()
-			return nil, nil, fmt.Errorf("open workspace %s: %w", ws, err)
-		}
-		h = newHeldStore(db)
-		w.held[ws] = h
-	}
-	w.mu.Unlock()
 	db, release, err := h.lend(ctx, write)
 	if err != nil {
 		return nil, nil, err
 	}
 	return db, release, nil
+}
+
+// open is workspace ws's store as held, opened on first use.
+func (w *workspaces) open(ws string) (*heldStore, error) {
+	if err := auth.CheckWorkspace(ws); err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if h, ok := w.held[ws]; ok {
+		return h, nil
+	}
+	dir := filepath.Join(w.dir, ws)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("workspace %s: %w", ws, err)
+	}
+	db, err := store.Open(dir, store.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("open workspace %s: %w", ws, err)
+	}
+	h := newHeldStore(db)
+	w.held[ws] = h
+	return h, nil
 }
 
 // close closes every workspace's store.

@@ -87,6 +87,12 @@ type Service interface {
 	ResolveSkills(context.Context, *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error)
 	MergeSkills(context.Context, *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error)
 	EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error)
+	// VerifyStore and BackupStore keep the store of the caller's
+	// workspace (an admin's alone). VerifyStore checks it, repairing it
+	// first when asked; BackupStore writes a backup of it to w, the bytes
+	// of the file lore store restore reads, and says what it holds.
+	VerifyStore(context.Context, *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error)
+	BackupStore(ctx context.Context, req *lorev1.BackupStoreRequest, w io.Writer) (*lorev1.BackupStoreResponse, error)
 }
 
 // Caller is who makes a call: a user of the team server, let in by a
@@ -157,7 +163,7 @@ var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "R
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "Curate", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
 	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill",
-	"PromptSkills", "ResolveSkills", "MergeSkills", "EvalSkills"}
+	"PromptSkills", "ResolveSkills", "MergeSkills", "EvalSkills", "VerifyStore", "BackupStore"}
 
 // Allowed lists the methods role may call.
 func Allowed(role access.Role) []string {

@@ -7,6 +7,7 @@ package apitest
 import (
 	"context"
 	"crypto/tls"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/client"
 	"github.com/lore-kb/lore/core/api/local"
+	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/api/server"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
@@ -75,7 +77,7 @@ func NewWith(tb testing.TB, remote bool, configure func(o *local.Options)) *Env 
 	e := &Env{Remote: remote, Dir: tb.TempDir(), stores: map[string]*store.Store{}, turns: map[string]*sync.Mutex{},
 		tokens: map[string]string{}, clients: map[string]*client.Client{}, tb: tb}
 	o := local.Options{Open: e.open, Learn: engine.LearnOptions{Domains: storetest.Domains(tb)}, UploadDir: e.UploadDir(),
-		Folders: e.Folders}
+		Folders: e.Folders, Maintain: maintainer{e}}
 	if configure != nil {
 		configure(&o)
 	}
@@ -263,4 +265,43 @@ func (e *Env) Seed(ws, name string, doc []byte) string {
 		e.tb.Fatalf("seed %s into %s: %v", name, ws, err)
 	}
 	return res.Session.ID
+}
+
+// maintainer checks and backs up the environment's stores as lore's own
+// wiring does a data folder's: a check, and a repair, in the workspace's
+// write turn (no read of a test's store runs beside a repair it makes),
+// a backup as the store is.
+type maintainer struct{ e *Env }
+
+func (m maintainer) Verify(ctx context.Context, ws string, repair bool) (*lorev1.VerifyStoreResponse, error) {
+	_, release, err := m.e.open(ctx, ws, true)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = release() }()
+	db := m.e.Store(ws)
+	var wired engine.EdgeRepair
+	if repair {
+		if err := db.Reindex(ctx, nil); err != nil {
+			return nil, err
+		}
+		if wired, err = engine.RepairEdges(ctx, db); err != nil {
+			return nil, err
+		}
+	}
+	rep, err := db.Verify(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return local.VerifyAnswer(db.Path(), rep, wired), nil
+}
+
+func (m maintainer) Backup(ctx context.Context, ws string, w io.Writer) (*lorev1.BackupStoreResponse, error) {
+	db := m.e.Store(ws)
+	info, err := db.Backup(ctx, w)
+	if err != nil {
+		return nil, err
+	}
+	return &lorev1.BackupStoreResponse{Store: info.Store, Schema: int32(info.Schema), Primitives: int32(info.Primitives),
+		Bytes: info.Bytes, Sha256: info.SHA256, Created: info.Created.Format(time.RFC3339)}, nil
 }

@@ -1,6 +1,7 @@
 package apitest
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -101,6 +102,14 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.MergeSkills(ctx, &lorev1.MergeSkillsRequest{DryRun: true})
 	case "EvalSkills":
 		out, err = svc.EvalSkills(ctx, &lorev1.EvalSkillsRequest{})
+	case "VerifyStore":
+		out, err = svc.VerifyStore(ctx, &lorev1.VerifyStoreRequest{})
+	case "BackupStore":
+		// The backup's bytes are the answer: what a call gives.
+		var b bytes.Buffer
+		if _, err = svc.BackupStore(ctx, &lorev1.BackupStoreRequest{}, &b); err == nil {
+			out = b.String()
+		}
 	default:
 		return nil, fmt.Errorf("apitest: no call %s", method)
 	}

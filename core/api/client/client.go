@@ -306,3 +306,47 @@ func (c *Client) ImportSkills(ctx context.Context, r *lorev1.ImportSkillsRequest
 func (c *Client) Queue(ctx context.Context, r *lorev1.QueueRequest) (*lorev1.QueueResponse, error) {
 	return c.c.Queue(ctx, r)
 }
+
+func (c *Client) VerifyStore(ctx context.Context, r *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error) {
+	return c.c.VerifyStore(ctx, r)
+}
+
+// BackupStore writes the backup's chunks to w as they come; the stream's
+// last message says what the backup holds, and how many bytes, which
+// must be those written.
+func (c *Client) BackupStore(ctx context.Context, r *lorev1.BackupStoreRequest, w io.Writer) (*lorev1.BackupStoreResponse, error) {
+	s, err := c.c.BackupStore(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	var (
+		done *lorev1.BackupStoreResponse
+		n    int64
+	)
+	for s.Receive() {
+		m := s.Msg()
+		if d := m.GetDone(); d != nil {
+			done = d
+			continue
+		}
+		if done != nil {
+			return nil, errors.New("the server sent more of the backup after its end")
+		}
+		k, err := w.Write(m.GetChunk())
+		n += int64(k)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	if done == nil {
+		return nil, errors.New("the backup ended before the server said it was complete")
+	}
+	if done.GetBytes() != n {
+		return nil, fmt.Errorf("the backup is %d bytes, the server sent %d", done.GetBytes(), n)
+	}
+	return done, nil
+}

@@ -101,6 +101,9 @@ type Options struct {
 	// on the database, an unlearn through another server) within
 	// FindRecheck, plus the time to index it again. 0 asks at every Find.
 	FindRecheck time.Duration
+	// Maintain, when set, checks, repairs and backs up the workspaces'
+	// stores (VerifyStore, BackupStore); without it they are refused.
+	Maintain Maintainer
 }
 
 // Service is the local api.Service.

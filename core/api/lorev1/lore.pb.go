@@ -9662,6 +9662,495 @@ func (x *EvalSkillsResponse) GetClear() int32 {
 	return 0
 }
 
+type VerifyStoreRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// repair rebuilds what the records imply and draws the missing edges
+	// before the check.
+	Repair        bool `protobuf:"varint,1,opt,name=repair,proto3" json:"repair,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyStoreRequest) Reset() {
+	*x = VerifyStoreRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[124]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyStoreRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyStoreRequest) ProtoMessage() {}
+
+func (x *VerifyStoreRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[124]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyStoreRequest.ProtoReflect.Descriptor instead.
+func (*VerifyStoreRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{124}
+}
+
+func (x *VerifyStoreRequest) GetRepair() bool {
+	if x != nil {
+		return x.Repair
+	}
+	return false
+}
+
+// StoreProblem is one inconsistency a check of the store found.
+type StoreProblem struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind: corrupt-value, malformed-key, id-mismatch, dangling-edge,
+	// missing-reverse-edge, stale-reverse-edge, edge-mismatch,
+	// missing-index, stale-index, missing-edge, cycle, session-incomplete,
+	// journal-mismatch, damaged-table, unpublished-artifacts, artifact,
+	// column-mismatch or schema.
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// key is the offending key or row, as text ("" when there is none).
+	Key string `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	// id is the primitive, session or skill concerned ("" for none).
+	Id            string `protobuf:"bytes,3,opt,name=id,proto3" json:"id,omitempty"`
+	Detail        string `protobuf:"bytes,4,opt,name=detail,proto3" json:"detail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StoreProblem) Reset() {
+	*x = StoreProblem{}
+	mi := &file_lore_v1_lore_proto_msgTypes[125]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StoreProblem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StoreProblem) ProtoMessage() {}
+
+func (x *StoreProblem) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[125]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StoreProblem.ProtoReflect.Descriptor instead.
+func (*StoreProblem) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{125}
+}
+
+func (x *StoreProblem) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *StoreProblem) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *StoreProblem) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *StoreProblem) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+type VerifyStoreResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// store names the store checked: its folder, or its database and
+	// workspace.
+	Store      string `protobuf:"bytes,1,opt,name=store,proto3" json:"store,omitempty"`
+	Primitives int32  `protobuf:"varint,2,opt,name=primitives,proto3" json:"primitives,omitempty"`
+	// edges counts the dependencies the records hold, reverse_edges the
+	// reverse entries found: in a sound store they are equal.
+	Edges          int32 `protobuf:"varint,3,opt,name=edges,proto3" json:"edges,omitempty"`
+	ReverseEdges   int32 `protobuf:"varint,4,opt,name=reverse_edges,json=reverseEdges,proto3" json:"reverse_edges,omitempty"`
+	IndexEntries   int32 `protobuf:"varint,5,opt,name=index_entries,json=indexEntries,proto3" json:"index_entries,omitempty"`
+	DedupRecords   int32 `protobuf:"varint,6,opt,name=dedup_records,json=dedupRecords,proto3" json:"dedup_records,omitempty"`
+	Sessions       int32 `protobuf:"varint,7,opt,name=sessions,proto3" json:"sessions,omitempty"`
+	JournalEntries int32 `protobuf:"varint,8,opt,name=journal_entries,json=journalEntries,proto3" json:"journal_entries,omitempty"`
+	Skills         int32 `protobuf:"varint,9,opt,name=skills,proto3" json:"skills,omitempty"`
+	// problems lists at most 1000 problems; problem_count counts them all.
+	Problems     []*StoreProblem `protobuf:"bytes,10,rep,name=problems,proto3" json:"problems,omitempty"`
+	ProblemCount int32           `protobuf:"varint,11,opt,name=problem_count,json=problemCount,proto3" json:"problem_count,omitempty"`
+	// wired are the edges a repair drew ("from → to"); not_wired the
+	// missing edges it left, each with why.
+	Wired         []string `protobuf:"bytes,12,rep,name=wired,proto3" json:"wired,omitempty"`
+	NotWired      []string `protobuf:"bytes,13,rep,name=not_wired,json=notWired,proto3" json:"not_wired,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyStoreResponse) Reset() {
+	*x = VerifyStoreResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[126]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyStoreResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyStoreResponse) ProtoMessage() {}
+
+func (x *VerifyStoreResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[126]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyStoreResponse.ProtoReflect.Descriptor instead.
+func (*VerifyStoreResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{126}
+}
+
+func (x *VerifyStoreResponse) GetStore() string {
+	if x != nil {
+		return x.Store
+	}
+	return ""
+}
+
+func (x *VerifyStoreResponse) GetPrimitives() int32 {
+	if x != nil {
+		return x.Primitives
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetEdges() int32 {
+	if x != nil {
+		return x.Edges
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetReverseEdges() int32 {
+	if x != nil {
+		return x.ReverseEdges
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetIndexEntries() int32 {
+	if x != nil {
+		return x.IndexEntries
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetDedupRecords() int32 {
+	if x != nil {
+		return x.DedupRecords
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetSessions() int32 {
+	if x != nil {
+		return x.Sessions
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetJournalEntries() int32 {
+	if x != nil {
+		return x.JournalEntries
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetSkills() int32 {
+	if x != nil {
+		return x.Skills
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetProblems() []*StoreProblem {
+	if x != nil {
+		return x.Problems
+	}
+	return nil
+}
+
+func (x *VerifyStoreResponse) GetProblemCount() int32 {
+	if x != nil {
+		return x.ProblemCount
+	}
+	return 0
+}
+
+func (x *VerifyStoreResponse) GetWired() []string {
+	if x != nil {
+		return x.Wired
+	}
+	return nil
+}
+
+func (x *VerifyStoreResponse) GetNotWired() []string {
+	if x != nil {
+		return x.NotWired
+	}
+	return nil
+}
+
+type BackupStoreRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BackupStoreRequest) Reset() {
+	*x = BackupStoreRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[127]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BackupStoreRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BackupStoreRequest) ProtoMessage() {}
+
+func (x *BackupStoreRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[127]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BackupStoreRequest.ProtoReflect.Descriptor instead.
+func (*BackupStoreRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{127}
+}
+
+type BackupStoreChunk struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Types that are valid to be assigned to Part:
+	//
+	//	*BackupStoreChunk_Chunk
+	//	*BackupStoreChunk_Done
+	Part          isBackupStoreChunk_Part `protobuf_oneof:"part"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BackupStoreChunk) Reset() {
+	*x = BackupStoreChunk{}
+	mi := &file_lore_v1_lore_proto_msgTypes[128]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BackupStoreChunk) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BackupStoreChunk) ProtoMessage() {}
+
+func (x *BackupStoreChunk) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[128]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BackupStoreChunk.ProtoReflect.Descriptor instead.
+func (*BackupStoreChunk) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{128}
+}
+
+func (x *BackupStoreChunk) GetPart() isBackupStoreChunk_Part {
+	if x != nil {
+		return x.Part
+	}
+	return nil
+}
+
+func (x *BackupStoreChunk) GetChunk() []byte {
+	if x != nil {
+		if x, ok := x.Part.(*BackupStoreChunk_Chunk); ok {
+			return x.Chunk
+		}
+	}
+	return nil
+}
+
+func (x *BackupStoreChunk) GetDone() *BackupStoreResponse {
+	if x != nil {
+		if x, ok := x.Part.(*BackupStoreChunk_Done); ok {
+			return x.Done
+		}
+	}
+	return nil
+}
+
+type isBackupStoreChunk_Part interface {
+	isBackupStoreChunk_Part()
+}
+
+type BackupStoreChunk_Chunk struct {
+	// chunk is the backup's next bytes.
+	Chunk []byte `protobuf:"bytes,1,opt,name=chunk,proto3,oneof"`
+}
+
+type BackupStoreChunk_Done struct {
+	// done comes last, once every byte was sent.
+	Done *BackupStoreResponse `protobuf:"bytes,2,opt,name=done,proto3,oneof"`
+}
+
+func (*BackupStoreChunk_Chunk) isBackupStoreChunk_Part() {}
+
+func (*BackupStoreChunk_Done) isBackupStoreChunk_Part() {}
+
+// BackupStoreResponse says what a backup holds.
+type BackupStoreResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// path is the backup file, on the caller's machine: set by the
+	// command that wrote it, "" in the API's answer.
+	Path string `protobuf:"bytes,1,opt,name=path,proto3" json:"path,omitempty"`
+	// store names the store backed up.
+	Store string `protobuf:"bytes,2,opt,name=store,proto3" json:"store,omitempty"`
+	// schema is the store's schema version.
+	Schema     int32 `protobuf:"varint,3,opt,name=schema,proto3" json:"schema,omitempty"`
+	Primitives int32 `protobuf:"varint,4,opt,name=primitives,proto3" json:"primitives,omitempty"`
+	// bytes is the backup's size, header and trailer included.
+	Bytes int64 `protobuf:"varint,5,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	// sha256 is the checksum of the store's stream within the backup.
+	Sha256 string `protobuf:"bytes,6,opt,name=sha256,proto3" json:"sha256,omitempty"`
+	// created is when the snapshot was taken (RFC 3339, UTC).
+	Created       string `protobuf:"bytes,7,opt,name=created,proto3" json:"created,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BackupStoreResponse) Reset() {
+	*x = BackupStoreResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[129]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BackupStoreResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BackupStoreResponse) ProtoMessage() {}
+
+func (x *BackupStoreResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[129]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BackupStoreResponse.ProtoReflect.Descriptor instead.
+func (*BackupStoreResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{129}
+}
+
+func (x *BackupStoreResponse) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *BackupStoreResponse) GetStore() string {
+	if x != nil {
+		return x.Store
+	}
+	return ""
+}
+
+func (x *BackupStoreResponse) GetSchema() int32 {
+	if x != nil {
+		return x.Schema
+	}
+	return 0
+}
+
+func (x *BackupStoreResponse) GetPrimitives() int32 {
+	if x != nil {
+		return x.Primitives
+	}
+	return 0
+}
+
+func (x *BackupStoreResponse) GetBytes() int64 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
+func (x *BackupStoreResponse) GetSha256() string {
+	if x != nil {
+		return x.Sha256
+	}
+	return ""
+}
+
+func (x *BackupStoreResponse) GetCreated() string {
+	if x != nil {
+		return x.Created
+	}
+	return ""
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -10489,7 +10978,46 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x04hits\x18\x04 \x01(\x05R\x04hits\x12\x1d\n" +
 	"\n" +
 	"should_not\x18\x05 \x01(\x05R\tshouldNot\x12\x14\n" +
-	"\x05clear\x18\x06 \x01(\x05R\x05clear2\xbe\x14\n" +
+	"\x05clear\x18\x06 \x01(\x05R\x05clear\",\n" +
+	"\x12VerifyStoreRequest\x12\x16\n" +
+	"\x06repair\x18\x01 \x01(\bR\x06repair\"\\\n" +
+	"\fStoreProblem\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\tR\x03key\x12\x0e\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\x12\x16\n" +
+	"\x06detail\x18\x04 \x01(\tR\x06detail\"\xb8\x03\n" +
+	"\x13VerifyStoreResponse\x12\x14\n" +
+	"\x05store\x18\x01 \x01(\tR\x05store\x12\x1e\n" +
+	"\n" +
+	"primitives\x18\x02 \x01(\x05R\n" +
+	"primitives\x12\x14\n" +
+	"\x05edges\x18\x03 \x01(\x05R\x05edges\x12#\n" +
+	"\rreverse_edges\x18\x04 \x01(\x05R\freverseEdges\x12#\n" +
+	"\rindex_entries\x18\x05 \x01(\x05R\findexEntries\x12#\n" +
+	"\rdedup_records\x18\x06 \x01(\x05R\fdedupRecords\x12\x1a\n" +
+	"\bsessions\x18\a \x01(\x05R\bsessions\x12'\n" +
+	"\x0fjournal_entries\x18\b \x01(\x05R\x0ejournalEntries\x12\x16\n" +
+	"\x06skills\x18\t \x01(\x05R\x06skills\x121\n" +
+	"\bproblems\x18\n" +
+	" \x03(\v2\x15.lore.v1.StoreProblemR\bproblems\x12#\n" +
+	"\rproblem_count\x18\v \x01(\x05R\fproblemCount\x12\x14\n" +
+	"\x05wired\x18\f \x03(\tR\x05wired\x12\x1b\n" +
+	"\tnot_wired\x18\r \x03(\tR\bnotWired\"\x14\n" +
+	"\x12BackupStoreRequest\"f\n" +
+	"\x10BackupStoreChunk\x12\x16\n" +
+	"\x05chunk\x18\x01 \x01(\fH\x00R\x05chunk\x122\n" +
+	"\x04done\x18\x02 \x01(\v2\x1c.lore.v1.BackupStoreResponseH\x00R\x04doneB\x06\n" +
+	"\x04part\"\xbf\x01\n" +
+	"\x13BackupStoreResponse\x12\x12\n" +
+	"\x04path\x18\x01 \x01(\tR\x04path\x12\x14\n" +
+	"\x05store\x18\x02 \x01(\tR\x05store\x12\x16\n" +
+	"\x06schema\x18\x03 \x01(\x05R\x06schema\x12\x1e\n" +
+	"\n" +
+	"primitives\x18\x04 \x01(\x05R\n" +
+	"primitives\x12\x14\n" +
+	"\x05bytes\x18\x05 \x01(\x03R\x05bytes\x12\x16\n" +
+	"\x06sha256\x18\x06 \x01(\tR\x06sha256\x12\x18\n" +
+	"\acreated\x18\a \x01(\tR\acreated2\xd5\x15\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -10532,7 +11060,9 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\rResolveSkills\x12\x1d.lore.v1.ResolveSkillsRequest\x1a\x1e.lore.v1.ResolveSkillsResponse\"\x00\x12J\n" +
 	"\vMergeSkills\x12\x1b.lore.v1.MergeSkillsRequest\x1a\x1c.lore.v1.MergeSkillsResponse\"\x00\x12G\n" +
 	"\n" +
-	"EvalSkills\x12\x1a.lore.v1.EvalSkillsRequest\x1a\x1b.lore.v1.EvalSkillsResponse\"\x00B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
+	"EvalSkills\x12\x1a.lore.v1.EvalSkillsRequest\x1a\x1b.lore.v1.EvalSkillsResponse\"\x00\x12J\n" +
+	"\vVerifyStore\x12\x1b.lore.v1.VerifyStoreRequest\x1a\x1c.lore.v1.VerifyStoreResponse\"\x00\x12I\n" +
+	"\vBackupStore\x12\x1b.lore.v1.BackupStoreRequest\x1a\x19.lore.v1.BackupStoreChunk\"\x000\x01B)Z'github.com/lore-kb/lore/core/api/lorev1b\x06proto3"
 
 var (
 	file_lore_v1_lore_proto_rawDescOnce sync.Once
@@ -10546,7 +11076,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 132)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 138)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -10672,15 +11202,21 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*TriggerQuery)(nil),          // 121: lore.v1.TriggerQuery
 	(*SkillEval)(nil),             // 122: lore.v1.SkillEval
 	(*EvalSkillsResponse)(nil),    // 123: lore.v1.EvalSkillsResponse
-	nil,                           // 124: lore.v1.Session.CountsEntry
-	nil,                           // 125: lore.v1.LearnReport.CountsEntry
-	nil,                           // 126: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 127: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 128: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 129: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 130: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	nil,                           // 131: lore.v1.EditSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 132: google.protobuf.Struct
+	(*VerifyStoreRequest)(nil),    // 124: lore.v1.VerifyStoreRequest
+	(*StoreProblem)(nil),          // 125: lore.v1.StoreProblem
+	(*VerifyStoreResponse)(nil),   // 126: lore.v1.VerifyStoreResponse
+	(*BackupStoreRequest)(nil),    // 127: lore.v1.BackupStoreRequest
+	(*BackupStoreChunk)(nil),      // 128: lore.v1.BackupStoreChunk
+	(*BackupStoreResponse)(nil),   // 129: lore.v1.BackupStoreResponse
+	nil,                           // 130: lore.v1.Session.CountsEntry
+	nil,                           // 131: lore.v1.LearnReport.CountsEntry
+	nil,                           // 132: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 133: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 134: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 135: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 136: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	nil,                           // 137: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 138: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -10696,14 +11232,14 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	124, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	130, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	132, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	138, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
 	28,  // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	125, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
+	131, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
 	32,  // 21: lore.v1.LearnReport.primitives:type_name -> lore.v1.LearnedPrimitive
 	33,  // 22: lore.v1.LearnReport.edges:type_name -> lore.v1.LearnedEdge
 	39,  // 23: lore.v1.LearnReport.findings:type_name -> lore.v1.Finding
@@ -10723,23 +11259,23 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	46,  // 37: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
 	39,  // 38: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	31,  // 39: lore.v1.LearnEvent.report:type_name -> lore.v1.LearnReport
-	132, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
+	138, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
 	19,  // 41: lore.v1.Committed.session:type_name -> lore.v1.Session
 	53,  // 42: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	126, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	132, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	52,  // 44: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	52,  // 45: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	57,  // 46: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
 	95,  // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
 	96,  // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	127, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	133, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	58,  // 50: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	39,  // 51: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	59,  // 52: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	60,  // 53: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	61,  // 54: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	62,  // 55: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	128, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	134, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	63,  // 57: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	39,  // 58: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	39,  // 59: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -10751,12 +11287,12 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	97,  // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	56,  // 66: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	39,  // 67: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	129, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	135, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	56,  // 69: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 70: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 71: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
 	39,  // 72: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	130, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	136, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 	56,  // 74: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 75: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
 	39,  // 76: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
@@ -10774,91 +11310,97 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	56,  // 88: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 89: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
 	39,  // 90: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	131, // 91: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	137, // 91: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
 	118, // 92: lore.v1.MergeSkillsResponse.merges:type_name -> lore.v1.SkillMerge
 	121, // 93: lore.v1.SkillEval.queries:type_name -> lore.v1.TriggerQuery
 	122, // 94: lore.v1.EvalSkillsResponse.skills:type_name -> lore.v1.SkillEval
-	0,   // 95: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 96: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 97: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 98: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 99: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 100: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 101: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 102: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 103: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 104: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	47,  // 105: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	49,  // 106: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	50,  // 107: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	54,  // 108: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	92,  // 109: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	64,  // 110: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	67,  // 111: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	69,  // 112: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	71,  // 113: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	73,  // 114: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	75,  // 115: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	77,  // 116: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	79,  // 117: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	81,  // 118: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	83,  // 119: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	85,  // 120: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	87,  // 121: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	89,  // 122: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	99,  // 123: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	101, // 124: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	103, // 125: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	107, // 126: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	109, // 127: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	111, // 128: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	113, // 129: lore.v1.LoreService.PromptSkills:input_type -> lore.v1.PromptSkillsRequest
-	115, // 130: lore.v1.LoreService.ResolveSkills:input_type -> lore.v1.ResolveSkillsRequest
-	117, // 131: lore.v1.LoreService.MergeSkills:input_type -> lore.v1.MergeSkillsRequest
-	120, // 132: lore.v1.LoreService.EvalSkills:input_type -> lore.v1.EvalSkillsRequest
-	1,   // 133: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 134: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 135: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 136: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 137: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 138: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 139: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 140: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 141: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	42,  // 142: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	48,  // 143: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	42,  // 144: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	51,  // 145: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	55,  // 146: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	94,  // 147: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	66,  // 148: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	68,  // 149: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	70,  // 150: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	72,  // 151: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	74,  // 152: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	76,  // 153: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	78,  // 154: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	80,  // 155: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	82,  // 156: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	84,  // 157: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	86,  // 158: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	88,  // 159: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	90,  // 160: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	100, // 161: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	102, // 162: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	104, // 163: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	108, // 164: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	110, // 165: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	112, // 166: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	114, // 167: lore.v1.LoreService.PromptSkills:output_type -> lore.v1.PromptSkillsResponse
-	116, // 168: lore.v1.LoreService.ResolveSkills:output_type -> lore.v1.ResolveSkillsResponse
-	119, // 169: lore.v1.LoreService.MergeSkills:output_type -> lore.v1.MergeSkillsResponse
-	123, // 170: lore.v1.LoreService.EvalSkills:output_type -> lore.v1.EvalSkillsResponse
-	133, // [133:171] is the sub-list for method output_type
-	95,  // [95:133] is the sub-list for method input_type
-	95,  // [95:95] is the sub-list for extension type_name
-	95,  // [95:95] is the sub-list for extension extendee
-	0,   // [0:95] is the sub-list for field type_name
+	125, // 95: lore.v1.VerifyStoreResponse.problems:type_name -> lore.v1.StoreProblem
+	129, // 96: lore.v1.BackupStoreChunk.done:type_name -> lore.v1.BackupStoreResponse
+	0,   // 97: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 98: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 99: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 100: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 101: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 102: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 103: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 104: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 105: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 106: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	47,  // 107: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	49,  // 108: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	50,  // 109: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	54,  // 110: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	92,  // 111: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	64,  // 112: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	67,  // 113: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	69,  // 114: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	71,  // 115: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	73,  // 116: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	75,  // 117: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	77,  // 118: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	79,  // 119: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	81,  // 120: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	83,  // 121: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	85,  // 122: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	87,  // 123: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	89,  // 124: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	99,  // 125: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	101, // 126: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	103, // 127: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	107, // 128: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	109, // 129: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	111, // 130: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	113, // 131: lore.v1.LoreService.PromptSkills:input_type -> lore.v1.PromptSkillsRequest
+	115, // 132: lore.v1.LoreService.ResolveSkills:input_type -> lore.v1.ResolveSkillsRequest
+	117, // 133: lore.v1.LoreService.MergeSkills:input_type -> lore.v1.MergeSkillsRequest
+	120, // 134: lore.v1.LoreService.EvalSkills:input_type -> lore.v1.EvalSkillsRequest
+	124, // 135: lore.v1.LoreService.VerifyStore:input_type -> lore.v1.VerifyStoreRequest
+	127, // 136: lore.v1.LoreService.BackupStore:input_type -> lore.v1.BackupStoreRequest
+	1,   // 137: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 138: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 139: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 140: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 141: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 142: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 143: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 144: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 145: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	42,  // 146: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	48,  // 147: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	42,  // 148: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	51,  // 149: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	55,  // 150: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	94,  // 151: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	66,  // 152: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	68,  // 153: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	70,  // 154: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	72,  // 155: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	74,  // 156: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	76,  // 157: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	78,  // 158: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	80,  // 159: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	82,  // 160: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	84,  // 161: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	86,  // 162: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	88,  // 163: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	90,  // 164: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	100, // 165: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	102, // 166: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	104, // 167: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	108, // 168: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	110, // 169: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	112, // 170: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	114, // 171: lore.v1.LoreService.PromptSkills:output_type -> lore.v1.PromptSkillsResponse
+	116, // 172: lore.v1.LoreService.ResolveSkills:output_type -> lore.v1.ResolveSkillsResponse
+	119, // 173: lore.v1.LoreService.MergeSkills:output_type -> lore.v1.MergeSkillsResponse
+	123, // 174: lore.v1.LoreService.EvalSkills:output_type -> lore.v1.EvalSkillsResponse
+	126, // 175: lore.v1.LoreService.VerifyStore:output_type -> lore.v1.VerifyStoreResponse
+	128, // 176: lore.v1.LoreService.BackupStore:output_type -> lore.v1.BackupStoreChunk
+	137, // [137:177] is the sub-list for method output_type
+	97,  // [97:137] is the sub-list for method input_type
+	97,  // [97:97] is the sub-list for extension type_name
+	97,  // [97:97] is the sub-list for extension extendee
+	0,   // [0:97] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -10882,13 +11424,17 @@ func file_lore_v1_lore_proto_init() {
 		(*LearnEvent_Report)(nil),
 		(*LearnEvent_Run)(nil),
 	}
+	file_lore_v1_lore_proto_msgTypes[128].OneofWrappers = []any{
+		(*BackupStoreChunk_Chunk)(nil),
+		(*BackupStoreChunk_Done)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   132,
+			NumMessages:   138,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

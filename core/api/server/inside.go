@@ -242,9 +242,32 @@ func names(m protoreflect.Message, fs folders, fix bool) bool {
 	return found
 }
 
+// upkeep says the server's folders in words in what a check or a backup
+// of the store answers (VerifyStore, BackupStore): the store they name
+// is in the data folder, as may be what a problem's detail names. Such
+// an answer is made for its one call, and changed in place.
+func (in inside) upkeep(msg any) {
+	var m proto.Message
+	switch v := msg.(type) {
+	case *lorev1.VerifyStoreResponse:
+		m = v
+	case *lorev1.BackupStoreChunk:
+		if v.GetDone() == nil {
+			return
+		}
+		m = v.GetDone()
+	default:
+		return
+	}
+	names(m.ProtoReflect(), in.all, true)
+}
+
 func (in inside) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 		res, err := next(ctx, req)
+		if err == nil && res != nil && len(in.all) > 0 {
+			in.upkeep(res.Any())
+		}
 		return res, in.err(ctx, req.Spec().Procedure, err)
 	}
 }
@@ -271,5 +294,6 @@ func (c insideConn) Send(msg any) error {
 	if ev, ok := msg.(*lorev1.LearnEvent); ok {
 		msg = c.in.event(c.ctx, c.Spec().Procedure, ev)
 	}
+	c.in.upkeep(msg)
 	return c.StreamingHandlerConn.Send(msg)
 }

@@ -8,6 +8,7 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -655,6 +656,48 @@ func (h *handler) MergeSkills(ctx context.Context, r *lorev1.MergeSkillsRequest)
 
 func (h *handler) EvalSkills(ctx context.Context, r *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error) {
 	return h.svc.EvalSkills(ctx, r)
+}
+
+func (h *handler) VerifyStore(ctx context.Context, r *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error) {
+	return h.svc.VerifyStore(ctx, r)
+}
+
+// BackupStore streams the backup as the service writes it, in chunks of
+// at most backupChunk bytes, then what it holds: the backup is never held
+// whole on either side.
+func (h *handler) BackupStore(ctx context.Context, r *lorev1.BackupStoreRequest, s *connect.ServerStream[lorev1.BackupStoreChunk]) error {
+	w := bufio.NewWriterSize(backupWriter{s}, backupChunk)
+	info, err := h.svc.BackupStore(ctx, r, w)
+	if err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return s.Send(&lorev1.BackupStoreChunk{Part: &lorev1.BackupStoreChunk_Done{Done: info}})
+}
+
+// backupChunk is the most of a backup one message carries.
+const backupChunk = 256 << 10
+
+// backupWriter sends what is written to it as a backup's chunks.
+type backupWriter struct {
+	s *connect.ServerStream[lorev1.BackupStoreChunk]
+}
+
+func (b backupWriter) Write(p []byte) (int, error) {
+	n := 0
+	for len(p) > 0 {
+		part := p[:min(len(p), backupChunk)]
+		// Send has encoded the message once it returns: p is the
+		// writer's to reuse.
+		if err := b.s.Send(&lorev1.BackupStoreChunk{Part: &lorev1.BackupStoreChunk_Chunk{Chunk: part}}); err != nil {
+			return n, err
+		}
+		n += len(part)
+		p = p[len(part):]
+	}
+	return n, nil
 }
 
 func (h *handler) ExportSkills(ctx context.Context, r *lorev1.ExportSkillsRequest) (*lorev1.ExportSkillsResponse, error) {

@@ -125,6 +125,10 @@ const (
 	LoreServiceMergeSkillsProcedure = "/lore.v1.LoreService/MergeSkills"
 	// LoreServiceEvalSkillsProcedure is the fully-qualified name of the LoreService's EvalSkills RPC.
 	LoreServiceEvalSkillsProcedure = "/lore.v1.LoreService/EvalSkills"
+	// LoreServiceVerifyStoreProcedure is the fully-qualified name of the LoreService's VerifyStore RPC.
+	LoreServiceVerifyStoreProcedure = "/lore.v1.LoreService/VerifyStore"
+	// LoreServiceBackupStoreProcedure is the fully-qualified name of the LoreService's BackupStore RPC.
+	LoreServiceBackupStoreProcedure = "/lore.v1.LoreService/BackupStore"
 )
 
 // LoreServiceClient is a client for the lore.v1.LoreService service.
@@ -196,6 +200,17 @@ type LoreServiceClient interface {
 	ResolveSkills(context.Context, *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error)
 	MergeSkills(context.Context, *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error)
 	EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error)
+	// The store's upkeep, an admin's alone, on the store of the caller's
+	// workspace. VerifyStore checks its integrity; with repair it first
+	// rebuilds what is derived from the records (edges, indexes, dedup
+	// records) and draws the edges the records name but lack, holding the
+	// store alone meanwhile.
+	VerifyStore(context.Context, *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error)
+	// BackupStore streams a consistent snapshot of the store, the bytes of
+	// the backup file lore store restore reads, then what it holds. A
+	// store backed up with tools of its own (PostgreSQL: pg_dump) refuses
+	// it, FailedPrecondition.
+	BackupStore(context.Context, *lorev1.BackupStoreRequest) (*connect.ServerStreamForClient[lorev1.BackupStoreChunk], error)
 }
 
 // NewLoreServiceClient constructs a client for the lore.v1.LoreService service. By default, it uses
@@ -437,6 +452,18 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("EvalSkills")),
 			connect.WithClientOptions(opts...),
 		),
+		verifyStore: connect.NewClient[lorev1.VerifyStoreRequest, lorev1.VerifyStoreResponse](
+			httpClient,
+			baseURL+LoreServiceVerifyStoreProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("VerifyStore")),
+			connect.WithClientOptions(opts...),
+		),
+		backupStore: connect.NewClient[lorev1.BackupStoreRequest, lorev1.BackupStoreChunk](
+			httpClient,
+			baseURL+LoreServiceBackupStoreProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("BackupStore")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -480,6 +507,8 @@ type loreServiceClient struct {
 	resolveSkills *connect.Client[lorev1.ResolveSkillsRequest, lorev1.ResolveSkillsResponse]
 	mergeSkills   *connect.Client[lorev1.MergeSkillsRequest, lorev1.MergeSkillsResponse]
 	evalSkills    *connect.Client[lorev1.EvalSkillsRequest, lorev1.EvalSkillsResponse]
+	verifyStore   *connect.Client[lorev1.VerifyStoreRequest, lorev1.VerifyStoreResponse]
+	backupStore   *connect.Client[lorev1.BackupStoreRequest, lorev1.BackupStoreChunk]
 }
 
 // WhoAmI calls lore.v1.LoreService.WhoAmI.
@@ -812,6 +841,20 @@ func (c *loreServiceClient) EvalSkills(ctx context.Context, req *lorev1.EvalSkil
 	return nil, err
 }
 
+// VerifyStore calls lore.v1.LoreService.VerifyStore.
+func (c *loreServiceClient) VerifyStore(ctx context.Context, req *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error) {
+	response, err := c.verifyStore.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// BackupStore calls lore.v1.LoreService.BackupStore.
+func (c *loreServiceClient) BackupStore(ctx context.Context, req *lorev1.BackupStoreRequest) (*connect.ServerStreamForClient[lorev1.BackupStoreChunk], error) {
+	return c.backupStore.CallServerStream(ctx, connect.NewRequest(req))
+}
+
 // LoreServiceHandler is an implementation of the lore.v1.LoreService service.
 type LoreServiceHandler interface {
 	// WhoAmI says who the server takes the caller for.
@@ -881,6 +924,17 @@ type LoreServiceHandler interface {
 	ResolveSkills(context.Context, *lorev1.ResolveSkillsRequest) (*lorev1.ResolveSkillsResponse, error)
 	MergeSkills(context.Context, *lorev1.MergeSkillsRequest) (*lorev1.MergeSkillsResponse, error)
 	EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error)
+	// The store's upkeep, an admin's alone, on the store of the caller's
+	// workspace. VerifyStore checks its integrity; with repair it first
+	// rebuilds what is derived from the records (edges, indexes, dedup
+	// records) and draws the edges the records name but lack, holding the
+	// store alone meanwhile.
+	VerifyStore(context.Context, *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error)
+	// BackupStore streams a consistent snapshot of the store, the bytes of
+	// the backup file lore store restore reads, then what it holds. A
+	// store backed up with tools of its own (PostgreSQL: pg_dump) refuses
+	// it, FailedPrecondition.
+	BackupStore(context.Context, *lorev1.BackupStoreRequest, *connect.ServerStream[lorev1.BackupStoreChunk]) error
 }
 
 // NewLoreServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -1118,6 +1172,18 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("EvalSkills")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServiceVerifyStoreHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceVerifyStoreProcedure,
+		svc.VerifyStore,
+		connect.WithSchema(loreServiceMethods.ByName("VerifyStore")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceBackupStoreHandler := connect.NewServerStreamHandlerSimple(
+		LoreServiceBackupStoreProcedure,
+		svc.BackupStore,
+		connect.WithSchema(loreServiceMethods.ByName("BackupStore")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/lore.v1.LoreService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case LoreServiceWhoAmIProcedure:
@@ -1196,6 +1262,10 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceMergeSkillsHandler.ServeHTTP(w, r)
 		case LoreServiceEvalSkillsProcedure:
 			loreServiceEvalSkillsHandler.ServeHTTP(w, r)
+		case LoreServiceVerifyStoreProcedure:
+			loreServiceVerifyStoreHandler.ServeHTTP(w, r)
+		case LoreServiceBackupStoreProcedure:
+			loreServiceBackupStoreHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -1355,4 +1425,12 @@ func (UnimplementedLoreServiceHandler) MergeSkills(context.Context, *lorev1.Merg
 
 func (UnimplementedLoreServiceHandler) EvalSkills(context.Context, *lorev1.EvalSkillsRequest) (*lorev1.EvalSkillsResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.EvalSkills is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) VerifyStore(context.Context, *lorev1.VerifyStoreRequest) (*lorev1.VerifyStoreResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.VerifyStore is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) BackupStore(context.Context, *lorev1.BackupStoreRequest, *connect.ServerStream[lorev1.BackupStoreChunk]) error {
+	return connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.BackupStore is not implemented"))
 }
