@@ -2266,7 +2266,12 @@ type LearnRequest struct {
 	// output_dir is where the learn writes skills, agents and teams, on
 	// this machine only ("" the configured folder); a team server refuses
 	// it.
-	OutputDir     string `protobuf:"bytes,15,opt,name=output_dir,json=outputDir,proto3" json:"output_dir,omitempty"`
+	OutputDir string `protobuf:"bytes,15,opt,name=output_dir,json=outputDir,proto3" json:"output_dir,omitempty"`
+	// run_only: the source must be an agent's run (a transcript lore
+	// reads), as a job of lore watch's queue is; any other source fails
+	// the learn (a failed event, exit 2) instead of being learned as a
+	// document.
+	RunOnly       bool `protobuf:"varint,16,opt,name=run_only,json=runOnly,proto3" json:"run_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2404,6 +2409,13 @@ func (x *LearnRequest) GetOutputDir() string {
 		return x.OutputDir
 	}
 	return ""
+}
+
+func (x *LearnRequest) GetRunOnly() bool {
+	if x != nil {
+		return x.RunOnly
+	}
+	return false
 }
 
 // LearnReport is what a learn did, as lore learn --json prints it.
@@ -7491,6 +7503,278 @@ func (x *Job) GetSkill() string {
 	return ""
 }
 
+type EnqueueRunsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// jobs are the run files to queue, each its path (the home folder
+	// written ~), its content's hash (hex SHA-256) and size; the queue
+	// sets the rest. A file whose last job had the same hash is left
+	// out.
+	Jobs          []*Job `protobuf:"bytes,1,rep,name=jobs,proto3" json:"jobs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnqueueRunsRequest) Reset() {
+	*x = EnqueueRunsRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnqueueRunsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnqueueRunsRequest) ProtoMessage() {}
+
+func (x *EnqueueRunsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnqueueRunsRequest.ProtoReflect.Descriptor instead.
+func (*EnqueueRunsRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
+}
+
+func (x *EnqueueRunsRequest) GetJobs() []*Job {
+	if x != nil {
+		return x.Jobs
+	}
+	return nil
+}
+
+type EnqueueRunsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// added are the jobs queued, numbered and pending; known are those
+	// whose content is a run learned already (from another file, or before
+	// the queue knew this one): not queued, the file remembered as it is.
+	Added         []*Job `protobuf:"bytes,1,rep,name=added,proto3" json:"added,omitempty"`
+	Known         []*Job `protobuf:"bytes,2,rep,name=known,proto3" json:"known,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnqueueRunsResponse) Reset() {
+	*x = EnqueueRunsResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnqueueRunsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnqueueRunsResponse) ProtoMessage() {}
+
+func (x *EnqueueRunsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnqueueRunsResponse.ProtoReflect.Descriptor instead.
+func (*EnqueueRunsResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
+}
+
+func (x *EnqueueRunsResponse) GetAdded() []*Job {
+	if x != nil {
+		return x.Added
+	}
+	return nil
+}
+
+func (x *EnqueueRunsResponse) GetKnown() []*Job {
+	if x != nil {
+		return x.Known
+	}
+	return nil
+}
+
+type TakeRunRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeRunRequest) Reset() {
+	*x = TakeRunRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeRunRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeRunRequest) ProtoMessage() {}
+
+func (x *TakeRunRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeRunRequest.ProtoReflect.Descriptor instead.
+func (*TakeRunRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{94}
+}
+
+type TakeRunResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// job is the oldest pending job nobody holds, its attempt counted
+	// (attempts, started), held for the caller until FinishRun; one not
+	// finished within a while is let go of, for another watcher to take
+	// again. Absent when no job is pending but those held.
+	Job           *Job `protobuf:"bytes,1,opt,name=job,proto3" json:"job,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeRunResponse) Reset() {
+	*x = TakeRunResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeRunResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeRunResponse) ProtoMessage() {}
+
+func (x *TakeRunResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeRunResponse.ProtoReflect.Descriptor instead.
+func (*TakeRunResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{95}
+}
+
+func (x *TakeRunResponse) GetJob() *Job {
+	if x != nil {
+		return x.Job
+	}
+	return nil
+}
+
+type FinishRunRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// job is the job as TakeRun gave it, with how it ended: state done
+	// (with its result and skill) or failed (with its reason), or pending
+	// to give it back untried (the watch stopping, the store or the server
+	// busy), the attempt TakeRun counted taken back. Only the outcome is
+	// the caller's: the job's other fields stay as the queue has them.
+	Job           *Job `protobuf:"bytes,1,opt,name=job,proto3" json:"job,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinishRunRequest) Reset() {
+	*x = FinishRunRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinishRunRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinishRunRequest) ProtoMessage() {}
+
+func (x *FinishRunRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinishRunRequest.ProtoReflect.Descriptor instead.
+func (*FinishRunRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{96}
+}
+
+func (x *FinishRunRequest) GetJob() *Job {
+	if x != nil {
+		return x.Job
+	}
+	return nil
+}
+
+type FinishRunResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinishRunResponse) Reset() {
+	*x = FinishRunResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinishRunResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinishRunResponse) ProtoMessage() {}
+
+func (x *FinishRunResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinishRunResponse.ProtoReflect.Descriptor instead.
+func (*FinishRunResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{97}
+}
+
 // CurateRequest is one curator's decision; the caller is recorded as who
 // made it.
 type CurateRequest struct {
@@ -7518,7 +7802,7 @@ type CurateRequest struct {
 
 func (x *CurateRequest) Reset() {
 	*x = CurateRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7530,7 +7814,7 @@ func (x *CurateRequest) String() string {
 func (*CurateRequest) ProtoMessage() {}
 
 func (x *CurateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7543,7 +7827,7 @@ func (x *CurateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateRequest.ProtoReflect.Descriptor instead.
 func (*CurateRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *CurateRequest) GetDecision() string {
@@ -7622,7 +7906,7 @@ type SplitPart struct {
 
 func (x *SplitPart) Reset() {
 	*x = SplitPart{}
-	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7634,7 +7918,7 @@ func (x *SplitPart) String() string {
 func (*SplitPart) ProtoMessage() {}
 
 func (x *SplitPart) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7647,7 +7931,7 @@ func (x *SplitPart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SplitPart.ProtoReflect.Descriptor instead.
 func (*SplitPart) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *SplitPart) GetName() string {
@@ -7696,7 +7980,7 @@ type CurateResponse struct {
 
 func (x *CurateResponse) Reset() {
 	*x = CurateResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7708,7 +7992,7 @@ func (x *CurateResponse) String() string {
 func (*CurateResponse) ProtoMessage() {}
 
 func (x *CurateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7721,7 +8005,7 @@ func (x *CurateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateResponse.ProtoReflect.Descriptor instead.
 func (*CurateResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{94}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *CurateResponse) GetSessionId() string {
@@ -7808,7 +8092,7 @@ type SkillOrigin struct {
 
 func (x *SkillOrigin) Reset() {
 	*x = SkillOrigin{}
-	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7820,7 +8104,7 @@ func (x *SkillOrigin) String() string {
 func (*SkillOrigin) ProtoMessage() {}
 
 func (x *SkillOrigin) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7833,7 +8117,7 @@ func (x *SkillOrigin) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillOrigin.ProtoReflect.Descriptor instead.
 func (*SkillOrigin) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{95}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *SkillOrigin) GetKind() string {
@@ -7876,7 +8160,7 @@ type FindingCounts struct {
 
 func (x *FindingCounts) Reset() {
 	*x = FindingCounts{}
-	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7888,7 +8172,7 @@ func (x *FindingCounts) String() string {
 func (*FindingCounts) ProtoMessage() {}
 
 func (x *FindingCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7901,7 +8185,7 @@ func (x *FindingCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindingCounts.ProtoReflect.Descriptor instead.
 func (*FindingCounts) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{96}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *FindingCounts) GetCritical() int32 {
@@ -7937,7 +8221,7 @@ type SkillResource struct {
 
 func (x *SkillResource) Reset() {
 	*x = SkillResource{}
-	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7949,7 +8233,7 @@ func (x *SkillResource) String() string {
 func (*SkillResource) ProtoMessage() {}
 
 func (x *SkillResource) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7962,7 +8246,7 @@ func (x *SkillResource) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillResource.ProtoReflect.Descriptor instead.
 func (*SkillResource) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{97}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *SkillResource) GetPath() string {
@@ -8006,7 +8290,7 @@ type User struct {
 
 func (x *User) Reset() {
 	*x = User{}
-	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8018,7 +8302,7 @@ func (x *User) String() string {
 func (*User) ProtoMessage() {}
 
 func (x *User) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8031,7 +8315,7 @@ func (x *User) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use User.ProtoReflect.Descriptor instead.
 func (*User) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{98}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *User) GetName() string {
@@ -8120,7 +8404,7 @@ type AddUserRequest struct {
 
 func (x *AddUserRequest) Reset() {
 	*x = AddUserRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8132,7 +8416,7 @@ func (x *AddUserRequest) String() string {
 func (*AddUserRequest) ProtoMessage() {}
 
 func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8145,7 +8429,7 @@ func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserRequest.ProtoReflect.Descriptor instead.
 func (*AddUserRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{99}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *AddUserRequest) GetName() string {
@@ -8187,7 +8471,7 @@ type AddUserResponse struct {
 
 func (x *AddUserResponse) Reset() {
 	*x = AddUserResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8199,7 +8483,7 @@ func (x *AddUserResponse) String() string {
 func (*AddUserResponse) ProtoMessage() {}
 
 func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8212,7 +8496,7 @@ func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserResponse.ProtoReflect.Descriptor instead.
 func (*AddUserResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{100}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *AddUserResponse) GetUser() *User {
@@ -8237,7 +8521,7 @@ type ListUsersRequest struct {
 
 func (x *ListUsersRequest) Reset() {
 	*x = ListUsersRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8249,7 +8533,7 @@ func (x *ListUsersRequest) String() string {
 func (*ListUsersRequest) ProtoMessage() {}
 
 func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8262,7 +8546,7 @@ func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersRequest.ProtoReflect.Descriptor instead.
 func (*ListUsersRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{101}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{107}
 }
 
 type ListUsersResponse struct {
@@ -8275,7 +8559,7 @@ type ListUsersResponse struct {
 
 func (x *ListUsersResponse) Reset() {
 	*x = ListUsersResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8287,7 +8571,7 @@ func (x *ListUsersResponse) String() string {
 func (*ListUsersResponse) ProtoMessage() {}
 
 func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8300,7 +8584,7 @@ func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersResponse.ProtoReflect.Descriptor instead.
 func (*ListUsersResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{102}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *ListUsersResponse) GetUsers() []*User {
@@ -8319,7 +8603,7 @@ type RevokeUserRequest struct {
 
 func (x *RevokeUserRequest) Reset() {
 	*x = RevokeUserRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8331,7 +8615,7 @@ func (x *RevokeUserRequest) String() string {
 func (*RevokeUserRequest) ProtoMessage() {}
 
 func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8344,7 +8628,7 @@ func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeUserRequest.ProtoReflect.Descriptor instead.
 func (*RevokeUserRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{103}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *RevokeUserRequest) GetName() string {
@@ -8364,7 +8648,7 @@ type RevokeUserResponse struct {
 
 func (x *RevokeUserResponse) Reset() {
 	*x = RevokeUserResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8376,7 +8660,7 @@ func (x *RevokeUserResponse) String() string {
 func (*RevokeUserResponse) ProtoMessage() {}
 
 func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8389,7 +8673,7 @@ func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeUserResponse.ProtoReflect.Descriptor instead.
 func (*RevokeUserResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{104}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *RevokeUserResponse) GetUser() *User {
@@ -8410,7 +8694,7 @@ type InvalidSkill struct {
 
 func (x *InvalidSkill) Reset() {
 	*x = InvalidSkill{}
-	mi := &file_lore_v1_lore_proto_msgTypes[105]
+	mi := &file_lore_v1_lore_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8422,7 +8706,7 @@ func (x *InvalidSkill) String() string {
 func (*InvalidSkill) ProtoMessage() {}
 
 func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[105]
+	mi := &file_lore_v1_lore_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8435,7 +8719,7 @@ func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InvalidSkill.ProtoReflect.Descriptor instead.
 func (*InvalidSkill) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{105}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *InvalidSkill) GetKey() string {
@@ -8469,7 +8753,7 @@ type SensitiveSpan struct {
 
 func (x *SensitiveSpan) Reset() {
 	*x = SensitiveSpan{}
-	mi := &file_lore_v1_lore_proto_msgTypes[106]
+	mi := &file_lore_v1_lore_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8481,7 +8765,7 @@ func (x *SensitiveSpan) String() string {
 func (*SensitiveSpan) ProtoMessage() {}
 
 func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[106]
+	mi := &file_lore_v1_lore_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8494,7 +8778,7 @@ func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SensitiveSpan.ProtoReflect.Descriptor instead.
 func (*SensitiveSpan) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{106}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{112}
 }
 
 func (x *SensitiveSpan) GetFile() string {
@@ -8544,7 +8828,7 @@ type RollbackSkillRequest struct {
 
 func (x *RollbackSkillRequest) Reset() {
 	*x = RollbackSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[107]
+	mi := &file_lore_v1_lore_proto_msgTypes[113]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8556,7 +8840,7 @@ func (x *RollbackSkillRequest) String() string {
 func (*RollbackSkillRequest) ProtoMessage() {}
 
 func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[107]
+	mi := &file_lore_v1_lore_proto_msgTypes[113]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8569,7 +8853,7 @@ func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackSkillRequest.ProtoReflect.Descriptor instead.
 func (*RollbackSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{107}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{113}
 }
 
 func (x *RollbackSkillRequest) GetName() string {
@@ -8598,7 +8882,7 @@ type RollbackSkillResponse struct {
 
 func (x *RollbackSkillResponse) Reset() {
 	*x = RollbackSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[108]
+	mi := &file_lore_v1_lore_proto_msgTypes[114]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8610,7 +8894,7 @@ func (x *RollbackSkillResponse) String() string {
 func (*RollbackSkillResponse) ProtoMessage() {}
 
 func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[108]
+	mi := &file_lore_v1_lore_proto_msgTypes[114]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8623,7 +8907,7 @@ func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackSkillResponse.ProtoReflect.Descriptor instead.
 func (*RollbackSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{108}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{114}
 }
 
 func (x *RollbackSkillResponse) GetSkill() *Skill {
@@ -8659,7 +8943,7 @@ type WarnSkillRequest struct {
 
 func (x *WarnSkillRequest) Reset() {
 	*x = WarnSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[109]
+	mi := &file_lore_v1_lore_proto_msgTypes[115]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8671,7 +8955,7 @@ func (x *WarnSkillRequest) String() string {
 func (*WarnSkillRequest) ProtoMessage() {}
 
 func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[109]
+	mi := &file_lore_v1_lore_proto_msgTypes[115]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8684,7 +8968,7 @@ func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WarnSkillRequest.ProtoReflect.Descriptor instead.
 func (*WarnSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{109}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{115}
 }
 
 func (x *WarnSkillRequest) GetName() string {
@@ -8733,7 +9017,7 @@ type WarnSkillResponse struct {
 
 func (x *WarnSkillResponse) Reset() {
 	*x = WarnSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[110]
+	mi := &file_lore_v1_lore_proto_msgTypes[116]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8745,7 +9029,7 @@ func (x *WarnSkillResponse) String() string {
 func (*WarnSkillResponse) ProtoMessage() {}
 
 func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[110]
+	mi := &file_lore_v1_lore_proto_msgTypes[116]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8758,7 +9042,7 @@ func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WarnSkillResponse.ProtoReflect.Descriptor instead.
 func (*WarnSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{110}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{116}
 }
 
 func (x *WarnSkillResponse) GetSkill() *Skill {
@@ -8791,7 +9075,7 @@ type EditSkillRequest struct {
 
 func (x *EditSkillRequest) Reset() {
 	*x = EditSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[111]
+	mi := &file_lore_v1_lore_proto_msgTypes[117]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8803,7 +9087,7 @@ func (x *EditSkillRequest) String() string {
 func (*EditSkillRequest) ProtoMessage() {}
 
 func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[111]
+	mi := &file_lore_v1_lore_proto_msgTypes[117]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8816,7 +9100,7 @@ func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditSkillRequest.ProtoReflect.Descriptor instead.
 func (*EditSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{111}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{117}
 }
 
 func (x *EditSkillRequest) GetName() string {
@@ -8864,7 +9148,7 @@ type EditSkillResponse struct {
 
 func (x *EditSkillResponse) Reset() {
 	*x = EditSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[112]
+	mi := &file_lore_v1_lore_proto_msgTypes[118]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8876,7 +9160,7 @@ func (x *EditSkillResponse) String() string {
 func (*EditSkillResponse) ProtoMessage() {}
 
 func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[112]
+	mi := &file_lore_v1_lore_proto_msgTypes[118]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8889,7 +9173,7 @@ func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditSkillResponse.ProtoReflect.Descriptor instead.
 func (*EditSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{112}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{118}
 }
 
 func (x *EditSkillResponse) GetSkill() *Skill {
@@ -9130,7 +9414,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0eUploadResponse\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x16\n" +
-	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\x8f\x03\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\xaa\x03\n" +
 	"\fLearnRequest\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x18\n" +
@@ -9151,7 +9435,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"unattended\x18\x0e \x01(\bR\n" +
 	"unattended\x12\x1d\n" +
 	"\n" +
-	"output_dir\x18\x0f \x01(\tR\toutputDir\"\xec\x06\n" +
+	"output_dir\x18\x0f \x01(\tR\toutputDir\x12\x19\n" +
+	"\brun_only\x18\x10 \x01(\bR\arunOnly\"\xec\x06\n" +
 	"\vLearnReport\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x18\n" +
@@ -9600,7 +9885,18 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x06reason\x18\n" +
 	" \x01(\tR\x06reason\x12\x16\n" +
 	"\x06result\x18\v \x01(\tR\x06result\x12\x14\n" +
-	"\x05skill\x18\f \x01(\tR\x05skill\"\xf0\x01\n" +
+	"\x05skill\x18\f \x01(\tR\x05skill\"6\n" +
+	"\x12EnqueueRunsRequest\x12 \n" +
+	"\x04jobs\x18\x01 \x03(\v2\f.lore.v1.JobR\x04jobs\"]\n" +
+	"\x13EnqueueRunsResponse\x12\"\n" +
+	"\x05added\x18\x01 \x03(\v2\f.lore.v1.JobR\x05added\x12\"\n" +
+	"\x05known\x18\x02 \x03(\v2\f.lore.v1.JobR\x05known\"\x10\n" +
+	"\x0eTakeRunRequest\"1\n" +
+	"\x0fTakeRunResponse\x12\x1e\n" +
+	"\x03job\x18\x01 \x01(\v2\f.lore.v1.JobR\x03job\"2\n" +
+	"\x10FinishRunRequest\x12\x1e\n" +
+	"\x03job\x18\x01 \x01(\v2\f.lore.v1.JobR\x03job\"\x13\n" +
+	"\x11FinishRunResponse\"\xf0\x01\n" +
 	"\rCurateRequest\x12\x1a\n" +
 	"\bdecision\x18\x01 \x01(\tR\bdecision\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\tR\x02id\x12\x14\n" +
@@ -9703,7 +9999,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\bredacted\x18\x05 \x03(\v2(.lore.v1.EditSkillResponse.RedactedEntryR\bredacted\x1a;\n" +
 	"\rRedactedEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x012\x88\x12\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x012\xda\x13\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -9734,7 +10030,10 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\fExportSkills\x12\x1c.lore.v1.ExportSkillsRequest\x1a\x1d.lore.v1.ExportSkillsResponse\"\x00\x12M\n" +
 	"\fImportSkills\x12\x1c.lore.v1.ImportSkillsRequest\x1a\x1d.lore.v1.ImportSkillsResponse\"\x00\x128\n" +
 	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00\x125\n" +
-	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00\x12>\n" +
+	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00\x12J\n" +
+	"\vEnqueueRuns\x12\x1b.lore.v1.EnqueueRunsRequest\x1a\x1c.lore.v1.EnqueueRunsResponse\"\x00\x12>\n" +
+	"\aTakeRun\x12\x17.lore.v1.TakeRunRequest\x1a\x18.lore.v1.TakeRunResponse\"\x00\x12D\n" +
+	"\tFinishRun\x12\x19.lore.v1.FinishRunRequest\x1a\x1a.lore.v1.FinishRunResponse\"\x00\x12>\n" +
 	"\aAddUser\x12\x17.lore.v1.AddUserRequest\x1a\x18.lore.v1.AddUserResponse\"\x00\x12D\n" +
 	"\tListUsers\x12\x19.lore.v1.ListUsersRequest\x1a\x1a.lore.v1.ListUsersResponse\"\x00\x12G\n" +
 	"\n" +
@@ -9755,7 +10054,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 121)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 127)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -9849,36 +10148,42 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*JobsRequest)(nil),           // 89: lore.v1.JobsRequest
 	(*JobsResponse)(nil),          // 90: lore.v1.JobsResponse
 	(*Job)(nil),                   // 91: lore.v1.Job
-	(*CurateRequest)(nil),         // 92: lore.v1.CurateRequest
-	(*SplitPart)(nil),             // 93: lore.v1.SplitPart
-	(*CurateResponse)(nil),        // 94: lore.v1.CurateResponse
-	(*SkillOrigin)(nil),           // 95: lore.v1.SkillOrigin
-	(*FindingCounts)(nil),         // 96: lore.v1.FindingCounts
-	(*SkillResource)(nil),         // 97: lore.v1.SkillResource
-	(*User)(nil),                  // 98: lore.v1.User
-	(*AddUserRequest)(nil),        // 99: lore.v1.AddUserRequest
-	(*AddUserResponse)(nil),       // 100: lore.v1.AddUserResponse
-	(*ListUsersRequest)(nil),      // 101: lore.v1.ListUsersRequest
-	(*ListUsersResponse)(nil),     // 102: lore.v1.ListUsersResponse
-	(*RevokeUserRequest)(nil),     // 103: lore.v1.RevokeUserRequest
-	(*RevokeUserResponse)(nil),    // 104: lore.v1.RevokeUserResponse
-	(*InvalidSkill)(nil),          // 105: lore.v1.InvalidSkill
-	(*SensitiveSpan)(nil),         // 106: lore.v1.SensitiveSpan
-	(*RollbackSkillRequest)(nil),  // 107: lore.v1.RollbackSkillRequest
-	(*RollbackSkillResponse)(nil), // 108: lore.v1.RollbackSkillResponse
-	(*WarnSkillRequest)(nil),      // 109: lore.v1.WarnSkillRequest
-	(*WarnSkillResponse)(nil),     // 110: lore.v1.WarnSkillResponse
-	(*EditSkillRequest)(nil),      // 111: lore.v1.EditSkillRequest
-	(*EditSkillResponse)(nil),     // 112: lore.v1.EditSkillResponse
-	nil,                           // 113: lore.v1.Session.CountsEntry
-	nil,                           // 114: lore.v1.LearnReport.CountsEntry
-	nil,                           // 115: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 116: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 117: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 118: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 119: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	nil,                           // 120: lore.v1.EditSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 121: google.protobuf.Struct
+	(*EnqueueRunsRequest)(nil),    // 92: lore.v1.EnqueueRunsRequest
+	(*EnqueueRunsResponse)(nil),   // 93: lore.v1.EnqueueRunsResponse
+	(*TakeRunRequest)(nil),        // 94: lore.v1.TakeRunRequest
+	(*TakeRunResponse)(nil),       // 95: lore.v1.TakeRunResponse
+	(*FinishRunRequest)(nil),      // 96: lore.v1.FinishRunRequest
+	(*FinishRunResponse)(nil),     // 97: lore.v1.FinishRunResponse
+	(*CurateRequest)(nil),         // 98: lore.v1.CurateRequest
+	(*SplitPart)(nil),             // 99: lore.v1.SplitPart
+	(*CurateResponse)(nil),        // 100: lore.v1.CurateResponse
+	(*SkillOrigin)(nil),           // 101: lore.v1.SkillOrigin
+	(*FindingCounts)(nil),         // 102: lore.v1.FindingCounts
+	(*SkillResource)(nil),         // 103: lore.v1.SkillResource
+	(*User)(nil),                  // 104: lore.v1.User
+	(*AddUserRequest)(nil),        // 105: lore.v1.AddUserRequest
+	(*AddUserResponse)(nil),       // 106: lore.v1.AddUserResponse
+	(*ListUsersRequest)(nil),      // 107: lore.v1.ListUsersRequest
+	(*ListUsersResponse)(nil),     // 108: lore.v1.ListUsersResponse
+	(*RevokeUserRequest)(nil),     // 109: lore.v1.RevokeUserRequest
+	(*RevokeUserResponse)(nil),    // 110: lore.v1.RevokeUserResponse
+	(*InvalidSkill)(nil),          // 111: lore.v1.InvalidSkill
+	(*SensitiveSpan)(nil),         // 112: lore.v1.SensitiveSpan
+	(*RollbackSkillRequest)(nil),  // 113: lore.v1.RollbackSkillRequest
+	(*RollbackSkillResponse)(nil), // 114: lore.v1.RollbackSkillResponse
+	(*WarnSkillRequest)(nil),      // 115: lore.v1.WarnSkillRequest
+	(*WarnSkillResponse)(nil),     // 116: lore.v1.WarnSkillResponse
+	(*EditSkillRequest)(nil),      // 117: lore.v1.EditSkillRequest
+	(*EditSkillResponse)(nil),     // 118: lore.v1.EditSkillResponse
+	nil,                           // 119: lore.v1.Session.CountsEntry
+	nil,                           // 120: lore.v1.LearnReport.CountsEntry
+	nil,                           // 121: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 122: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 123: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 124: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 125: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	nil,                           // 126: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 127: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -9894,14 +10199,14 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	113, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	119, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	121, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	127, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
 	28,  // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	114, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
+	120, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
 	32,  // 21: lore.v1.LearnReport.primitives:type_name -> lore.v1.LearnedPrimitive
 	33,  // 22: lore.v1.LearnReport.edges:type_name -> lore.v1.LearnedEdge
 	39,  // 23: lore.v1.LearnReport.findings:type_name -> lore.v1.Finding
@@ -9921,23 +10226,23 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	46,  // 37: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
 	39,  // 38: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	31,  // 39: lore.v1.LearnEvent.report:type_name -> lore.v1.LearnReport
-	121, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
+	127, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
 	19,  // 41: lore.v1.Committed.session:type_name -> lore.v1.Session
 	53,  // 42: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	115, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	121, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	52,  // 44: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	52,  // 45: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	57,  // 46: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	95,  // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
-	96,  // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	116, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	101, // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
+	102, // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
+	122, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	58,  // 50: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	39,  // 51: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	59,  // 52: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	60,  // 53: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	61,  // 54: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	62,  // 55: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	117, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	123, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	63,  // 57: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	39,  // 58: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	39,  // 59: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -9946,106 +10251,117 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	56,  // 62: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
 	56,  // 63: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 64: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	97,  // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
+	103, // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	56,  // 66: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	39,  // 67: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	118, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	124, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	56,  // 69: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 70: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 71: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
 	39,  // 72: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	119, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	125, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 	56,  // 74: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 75: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
 	39,  // 76: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	105, // 77: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
-	106, // 78: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	111, // 77: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	112, // 78: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
 	56,  // 79: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
 	24,  // 80: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
 	42,  // 81: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
 	91,  // 82: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	93,  // 83: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	98,  // 84: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
-	98,  // 85: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
-	98,  // 86: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
-	56,  // 87: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 88: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 89: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
-	39,  // 90: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	120, // 91: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
-	0,   // 92: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 93: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 94: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 95: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 96: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 97: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 98: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 99: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 100: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 101: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	47,  // 102: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	49,  // 103: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	50,  // 104: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	54,  // 105: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	92,  // 106: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	64,  // 107: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	67,  // 108: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	69,  // 109: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	71,  // 110: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	73,  // 111: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	75,  // 112: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	77,  // 113: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	79,  // 114: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	81,  // 115: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	83,  // 116: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	85,  // 117: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	87,  // 118: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	89,  // 119: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	99,  // 120: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	101, // 121: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	103, // 122: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	107, // 123: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	109, // 124: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	111, // 125: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	1,   // 126: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 127: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 128: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 129: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 130: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 131: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 132: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 133: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 134: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	42,  // 135: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	48,  // 136: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	42,  // 137: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	51,  // 138: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	55,  // 139: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	94,  // 140: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	66,  // 141: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	68,  // 142: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	70,  // 143: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	72,  // 144: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	74,  // 145: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	76,  // 146: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	78,  // 147: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	80,  // 148: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	82,  // 149: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	84,  // 150: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	86,  // 151: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	88,  // 152: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	90,  // 153: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	100, // 154: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	102, // 155: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	104, // 156: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	108, // 157: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	110, // 158: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	112, // 159: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	126, // [126:160] is the sub-list for method output_type
-	92,  // [92:126] is the sub-list for method input_type
-	92,  // [92:92] is the sub-list for extension type_name
-	92,  // [92:92] is the sub-list for extension extendee
-	0,   // [0:92] is the sub-list for field type_name
+	91,  // 83: lore.v1.EnqueueRunsRequest.jobs:type_name -> lore.v1.Job
+	91,  // 84: lore.v1.EnqueueRunsResponse.added:type_name -> lore.v1.Job
+	91,  // 85: lore.v1.EnqueueRunsResponse.known:type_name -> lore.v1.Job
+	91,  // 86: lore.v1.TakeRunResponse.job:type_name -> lore.v1.Job
+	91,  // 87: lore.v1.FinishRunRequest.job:type_name -> lore.v1.Job
+	99,  // 88: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	104, // 89: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
+	104, // 90: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
+	104, // 91: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
+	56,  // 92: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 93: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 94: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
+	39,  // 95: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
+	126, // 96: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	0,   // 97: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 98: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 99: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 100: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 101: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 102: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 103: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 104: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 105: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 106: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	47,  // 107: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	49,  // 108: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	50,  // 109: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	54,  // 110: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	98,  // 111: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	64,  // 112: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	67,  // 113: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	69,  // 114: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	71,  // 115: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	73,  // 116: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	75,  // 117: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	77,  // 118: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	79,  // 119: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	81,  // 120: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	83,  // 121: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	85,  // 122: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	87,  // 123: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	89,  // 124: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	92,  // 125: lore.v1.LoreService.EnqueueRuns:input_type -> lore.v1.EnqueueRunsRequest
+	94,  // 126: lore.v1.LoreService.TakeRun:input_type -> lore.v1.TakeRunRequest
+	96,  // 127: lore.v1.LoreService.FinishRun:input_type -> lore.v1.FinishRunRequest
+	105, // 128: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	107, // 129: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	109, // 130: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	113, // 131: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	115, // 132: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	117, // 133: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	1,   // 134: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 135: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 136: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 137: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 138: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 139: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 140: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 141: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 142: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	42,  // 143: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	48,  // 144: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	42,  // 145: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	51,  // 146: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	55,  // 147: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	100, // 148: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	66,  // 149: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	68,  // 150: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	70,  // 151: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	72,  // 152: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	74,  // 153: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	76,  // 154: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	78,  // 155: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	80,  // 156: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	82,  // 157: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	84,  // 158: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	86,  // 159: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	88,  // 160: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	90,  // 161: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	93,  // 162: lore.v1.LoreService.EnqueueRuns:output_type -> lore.v1.EnqueueRunsResponse
+	95,  // 163: lore.v1.LoreService.TakeRun:output_type -> lore.v1.TakeRunResponse
+	97,  // 164: lore.v1.LoreService.FinishRun:output_type -> lore.v1.FinishRunResponse
+	106, // 165: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	108, // 166: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	110, // 167: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	114, // 168: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	116, // 169: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	118, // 170: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	134, // [134:171] is the sub-list for method output_type
+	97,  // [97:134] is the sub-list for method input_type
+	97,  // [97:97] is the sub-list for extension type_name
+	97,  // [97:97] is the sub-list for extension extendee
+	0,   // [0:97] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -10075,7 +10391,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   121,
+			NumMessages:   127,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
