@@ -22,7 +22,6 @@ import (
 	"github.com/lore-kb/lore/core/api/owner"
 	"github.com/lore-kb/lore/core/redact"
 	"github.com/lore-kb/lore/core/skills"
-	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui"
 )
@@ -92,8 +91,6 @@ type heldStore struct {
 	cacheMu  sync.Mutex
 	cachedAt uint64
 	cached   []*skills.Skill
-	// ranks keeps each consumer's ranking index for the store's version.
-	ranks skilllib.RankCache
 }
 
 // skills returns the library's records, decoded once per store version,

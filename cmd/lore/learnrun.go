@@ -2,19 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
-	"github.com/lore-kb/lore/core"
-	"github.com/lore-kb/lore/core/acquire"
-	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/core/trajectory"
-	"github.com/lore-kb/lore/store/backend"
 )
 
 // learnRunHelp is the paragraph of lore learn --help about agent runs.
@@ -36,49 +30,7 @@ signature; the third run failing with one signature files a negative-skill
 draft. The same run learned twice adds nothing. --dry-run shows what would be
 filed; --json prints {"kind": "run", "source", "format", "outcome", "reason",
 "steps", "drafts", "duplicates", "merged", "negativeDrafts", "failure",
-"redacted", …}.`
-
-// readRun reads a run file whole, refusing one over the size limit.
-func readRun(path, name string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &core.InputError{Input: name, Msg: "unreadable: " + err.Error(), Usage: errors.Is(err, os.ErrNotExist)}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, &core.InputError{Input: name, Msg: "unreadable: " + err.Error(), Err: err}
-	}
-	if int64(len(data)) > limit {
-		return nil, &core.InputError{Input: name, Msg: fmt.Sprintf("over the %s per-file limit (--max-file-size)", acquire.HumanBytes(limit))}
-	}
-	return data, nil
-}
-
-// runStore is what learning agent runs needs of a store: the runs learned
-// and their failures, the skill library they are filed in, and the queue
-// of lore watch.
-type runStore interface {
-	trajectory.Store
-	skilllib.Store
-	backend.QueueStore
-}
-
-// runLearner is the learner of agent runs over db (nil for a dry run),
-// with the configured merge threshold and the user's home folder.
-func (a *app) runLearner(db runStore) (*trajectory.Learner, error) {
-	home, _ := os.UserHomeDir()
-	l := &trajectory.Learner{Extract: trajectory.Options{Home: home}, Merge: true, Now: now}
-	if db != nil {
-		threshold, _, err := a.cfg.skillEvolution()
-		if err != nil {
-			return nil, err
-		}
-		l.Runs = db
-		l.Library = a.library(db, skilllib.Options{MergeThreshold: threshold})
-	}
-	return l, nil
-}
+"redacted", "skill", …}.`
 
 // renderRun prints what learning a run did.
 func (a *app) renderRun(w io.Writer, res *trajectory.Result) {

@@ -84,32 +84,6 @@ const (
 	writable
 )
 
-// withStore opens the configured store as mode asks, runs fn on it and
-// closes it: the one way a command holds the store for a step.
-func (a *app) withStore(mode access, fn func(db *store.Store) error) error {
-	db, release, err := a.acquire(context.Background(), mode)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = release() }()
-	a.reading = mode == readOnly
-	defer func() { a.reading = false }()
-	return fn(db)
-}
-
-// fromStore is withStore for a step that yields one value, such as a
-// query or an engine call: the store is closed again before the command
-// prints the value, so the lock is held no longer than the step.
-func fromStore[T any](a *app, mode access, fn func(db *store.Store) (T, error)) (T, error) {
-	var v T
-	err := a.withStore(mode, func(db *store.Store) error {
-		var err error
-		v, err = fn(db)
-		return err
-	})
-	return v, err
-}
-
 // storeProgress prints the store's own maintenance on w (stderr), so that
 // rebuilding its indexes on open or merging its tree on close is never a
 // silent pause of seconds: a line as a task starts, completed with its

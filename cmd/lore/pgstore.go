@@ -362,19 +362,6 @@ func (a *app) pgService() (*localapi.Service, error) {
 	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck, pgUpkeep{stores: a.pg(), progress: a.stderr})
 }
 
-// fromPG runs fn on the default workspace's store in PostgreSQL, in the
-// workspace's write turn when write. A turn not given back cleanly ends
-// with its connection (WriteTurn closes it), so that error is not fn's.
-func fromPG[T any](a *app, ctx context.Context, write bool, fn func(st *postgres.Store) (T, error)) (T, error) {
-	st, release, err := a.pg().take(ctx, auth.DefaultWorkspace, write)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	defer func() { _ = release() }()
-	return fn(st)
-}
-
 // servePostgres serves the API on ln from the PostgreSQL store, beside any
 // number of other servers on the same database: nothing of this machine's
 // data folder is held, and there is no owner socket, since commands on

@@ -57,8 +57,6 @@ type app struct {
 	// writesStore: this command changes the store, which the loans of its
 	// calls then share opened writable (see commandStore).
 	writesStore bool
-	// reading: the store is lent for a read-only operation now.
-	reading bool
 	// serving are lore serve's bounds on what its clients hold.
 	serving serveLimits
 }

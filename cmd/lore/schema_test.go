@@ -71,6 +71,8 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"skills eval":     messageSchema(&lorev1.EvalSkillsResponse{}),
 	// What it wrote here of the bundle the API sent.
 	"skills export": goSchema[exportOut],
+	// What the watch did, counted here.
+	"watch": goSchema[watchStats],
 }
 
 // jsonError is what any command prints with --json when it fails before

@@ -53,6 +53,41 @@ func (a *app) service(ctx context.Context) (context.Context, api.Service, error)
 	return api.WithCaller(ctx, a.localCaller()), svc, nil
 }
 
+// keptService is the service for a run of calls (lore watch's, while it
+// has work): the one service answers them all, and when this process
+// opens the data folder's store itself, the store is opened once, for
+// writing, and kept open until release, not opened and closed at each
+// call. A team server, PostgreSQL and an owner lend their stores as they
+// always do, and release gives nothing back. as is the context a call is
+// made with: the caller's, on the local service. A store another process
+// holds is core.ErrStoreLocked, after storeWait.
+func (a *app) keptService(ctx context.Context) (svc api.Service, as func(context.Context) context.Context, release func() error, err error) {
+	release = func() error { return nil }
+	if remote() || a.onPostgres() || a.held != nil || a.ownerServes(ctx) {
+		cctx, svc, err := a.service(ctx)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		as = func(ctx context.Context) context.Context { return ctx }
+		if c, ok := api.CallerFrom(cctx); ok {
+			as = func(ctx context.Context) context.Context { return api.WithCaller(ctx, c) }
+		}
+		return svc, as, release, nil
+	}
+	cs := &commandStore{a: a, write: true}
+	_, release, err = cs.lend(ctx, true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	local, err := a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}, cs.lend)
+	if err != nil {
+		_ = release()
+		return nil, nil, nil, err
+	}
+	c := a.localCaller()
+	return local, func(ctx context.Context) context.Context { return api.WithCaller(ctx, c) }, release, nil
+}
+
 // ownerClients are this process's clients of owners' API sockets, by
 // data folder: a process calling an owner again (a test, a benchmark, a
 // screen) reuses the client and its connection, as HTTP clients are

@@ -25,7 +25,6 @@ import (
 	"github.com/lore-kb/lore/core/skills/search"
 	"github.com/lore-kb/lore/core/skillspec"
 	"github.com/lore-kb/lore/core/text"
-	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/tui/styles"
 )
 
@@ -38,17 +37,6 @@ import (
 
 // now is the library's clock, one place so every command dates the same way.
 func now() time.Time { return time.Now().UTC() }
-
-// library is the skill library over st, with lore's output folder and
-// clock; opts brings what a command configures (policy, thresholds).
-func (a *app) library(st skilllib.Store, opts skilllib.Options) *skilllib.Library {
-	opts.OutputDir, opts.LibraryDir, opts.Now = a.cfg.outputDir(), a.libraryDir(), now
-	if db, ok := st.(*store.Store); ok && a.held != nil && a.reading && db == a.held.db {
-		opts.Ranks = &a.held.ranks
-		return skilllib.New(readLibrary{db, a.held}, opts)
-	}
-	return skilllib.New(st, opts)
-}
 
 // libraryDir is where the library keeps a folder per offered skill, the
 // SKILL.md files the prompt block's <location> names: <data_dir>/library.

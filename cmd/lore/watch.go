@@ -1,7 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,11 +15,15 @@ import (
 	"syscall"
 	"time"
 
+	"connectrpc.com/connect"
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
 	"github.com/lore-kb/lore/core"
-	auth "github.com/lore-kb/lore/core/access"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/trajectory"
 )
 
@@ -64,7 +70,7 @@ func (a *app) watchCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "folder", annotPostgres: "1"},
+		Annotations: map[string]string{annotPaths: "folder", annotRemote: "1", annotAPI: "1"},
 		Use:         "watch DIR",
 		Short:       "Learn the agent runs written to a folder, in the background, through a queue kept in the store",
 		Long: `Watches DIR and the folders under it for agent runs — the JSON Lines
@@ -85,13 +91,19 @@ nothing of a run is stored before it is generalised and redacted. A run lore
 died on is tried at most 3 times.
 
 Changes are noticed as they happen (inotify, FSEvents, kqueue), and the folder
-is walked every --interval as well. The store is held only while there is work
-and released after a moment of quiet, so other lore commands (lore queue, lore
-skills review) run in between; while another command holds the store, queued
-runs wait. Progress goes to stderr, a line per run; ctrl-c stops, printing what
-was done (--json: {"dir", "queued", "learned", "drafts", "duplicates",
-"negativeDrafts", "alreadyLearned", "failed", "pending"}). --once learns what is
-there and stops. lore queue shows the queue.`,
+is walked every --interval as well. The watch works through lore's API, so the
+library may be anywhere: this machine's data folder, whose store is opened only
+while there is work and closed after a moment of quiet, so other lore commands
+(lore queue, lore skills review) run in between (while another command holds
+the store, queued runs wait); the terminal application or lore serve owning
+it, or PostgreSQL (store.url), which lend the store to each call; or a team
+server (LORE_SERVER, as a curator), which is sent each run's file to learn. The
+queue is the workspace's: a job is learned by whichever watch takes it, reading
+the file on that watch's machine, so one machine watches a library's runs.
+Progress goes to stderr, a line per run; ctrl-c stops, printing what was done
+(--json: {"dir", "queued", "learned", "drafts", "duplicates", "negativeDrafts",
+"alreadyLearned", "failed", "pending"}). --once learns what is there and stops.
+lore queue shows the queue.`,
 		Example: `  lore watch ~/.claude/projects
   lore watch ~/.codex/sessions --interval 10s
   lore watch runs/ --once --json`,
@@ -114,8 +126,12 @@ there and stops. lore queue shows the queue.`,
 			if opts.limit, err = a.cfg.maxFileSize(); err != nil {
 				return err
 			}
-			if _, _, err := a.cfg.skillEvolution(); err != nil {
-				return err
+			if !remote() {
+				// The thresholds of the skills the runs draft: the
+				// local service's.
+				if _, _, err := a.cfg.skillEvolution(); err != nil {
+					return err
+				}
 			}
 			opts.dir, err = filepath.Abs(args[0])
 			if err != nil {
@@ -128,7 +144,7 @@ there and stops. lore queue shows the queue.`,
 			defer stop()
 			w := newRunWatcher(a, opts)
 			err = w.run(ctx)
-			w.close()
+			w.close(ctx)
 			if err != nil {
 				return err
 			}
@@ -168,8 +184,9 @@ type fileMark struct {
 	mod  time.Time
 }
 
-// runWatcher is one lore watch: it finds run files, queues them in the
-// store, and learns the queue's jobs one at a time.
+// runWatcher is one lore watch: it finds the run files on this machine,
+// queues them through the API (EnqueueRuns), and learns the queue's jobs
+// one at a time (TakeRun, Learn, FinishRun), wherever the library is.
 type runWatcher struct {
 	a    *app
 	opts watchOptions
@@ -181,14 +198,22 @@ type runWatcher struct {
 	// watched are the folders change notices come from.
 	watched map[string]bool
 	fsw     *fsnotify.Watcher
-	db      runStore
-	release func() error
-	learner *trajectory.Learner
+	// api is the API while there is work, nil after a moment of quiet.
+	api *watchAPI
 	// pending: the queue may hold jobs (unknown until asked).
 	pending bool
 	// unsettled: the last walk found files still being written.
 	unsettled bool
 	stats     watchStats
+}
+
+// watchAPI is the API a watch calls while it has work (app.keptService).
+type watchAPI struct {
+	svc api.Service
+	// as is the context a call is made with.
+	as func(context.Context) context.Context
+	// release gives back the store kept open meanwhile.
+	release func() error
 }
 
 func newRunWatcher(a *app, opts watchOptions) *runWatcher {
@@ -207,7 +232,8 @@ func (w *runWatcher) logf(format string, args ...any) {
 	fmt.Fprintf(w.log, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
 }
 
-// errBusy: another lore process holds the store; the work waits.
+// errBusy: the store (another lore process holds it) or the server (its
+// room for uploads) cannot take the work now; it waits.
 var errBusy = errors.New("store busy")
 
 // run watches until ctx ends, or with once until nothing is left to do.
@@ -260,7 +286,7 @@ func (w *runWatcher) run(ctx context.Context) error {
 		if w.opts.once && !w.pending && !w.unsettled && !errors.Is(err, errBusy) {
 			return nil
 		}
-		if w.db != nil && idleC == nil {
+		if w.api != nil && idleC == nil {
 			idleC = time.After(w.opts.idle)
 		}
 		select {
@@ -273,7 +299,7 @@ func (w *runWatcher) run(ctx context.Context) error {
 		case <-idleC:
 			idleC = nil
 			if !w.pending {
-				w.closeStore()
+				w.closeAPI()
 			}
 		case ev := <-events:
 			if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Rename) != 0 {
@@ -328,28 +354,55 @@ func (w *runWatcher) scan(ctx context.Context) error {
 	if len(jobs) == 0 {
 		return nil
 	}
-	if err := w.openStore(ctx); err != nil {
+	if err := w.open(ctx); err != nil {
 		w.unsettled = true // try again once the store is free
 		return err
 	}
-	added, known, err := w.db.Enqueue(jobs, now.UTC())
-	if err != nil {
+	added, known, err := w.enqueue(ctx, jobs)
+	switch {
+	case ctx.Err() != nil:
+		return nil //nolint:nilerr // stopping is no error: the next watch queues them
+	case err != nil:
 		return err
 	}
 	for _, j := range known {
-		w.logf("known    %s: the same run was learned already", j.Path)
+		w.logf("known    %s: the same run was learned already", j.GetPath())
 	}
 	for p, m := range marks {
 		w.seen[p] = m
 	}
 	for _, j := range added {
-		w.logf("queued   %s", j.Path)
+		w.logf("queued   %s", j.GetPath())
 	}
 	w.stats.Queued += len(added)
 	if len(added) > 0 {
 		w.pending = true
 	}
 	return nil
+}
+
+// enqueueBatch is how many run files one call queues at most: a first
+// walk may find thousands, and a team server reads a few MiB a call.
+const enqueueBatch = 500
+
+// enqueue queues jobs, a batch a call, returning those added and those
+// whose run was learned already.
+func (w *runWatcher) enqueue(ctx context.Context, jobs []trajectory.Job) (added, known []*lorev1.Job, err error) {
+	for len(jobs) > 0 {
+		n := min(len(jobs), enqueueBatch)
+		req := &lorev1.EnqueueRunsRequest{}
+		for _, j := range jobs[:n] {
+			req.Jobs = append(req.Jobs, &lorev1.Job{Path: j.Path, Hash: j.Hash, Size: int32(j.Size)})
+		}
+		out, err := w.api.svc.EnqueueRuns(w.api.as(ctx), req)
+		if err != nil {
+			return added, known, err
+		}
+		added = append(added, out.GetAdded()...)
+		known = append(known, out.GetKnown()...)
+		jobs = jobs[n:]
+	}
+	return added, known, nil
 }
 
 // passOver is what a walk does with an entry it cannot read: a folder is
@@ -407,27 +460,39 @@ func hasRunExtension(name string) bool {
 	return false
 }
 
+// finishWait bounds the recording of a job's end once the watch is
+// stopping: the run was learned (or is given back), and the queue must
+// say so, but not at the cost of a watch that never stops.
+const finishWait = 30 * time.Second
+
 // step learns the next queued run, if any: true when it took one.
 func (w *runWatcher) step(ctx context.Context) (bool, error) {
 	if !w.pending {
 		return false, nil
 	}
-	if err := w.openStore(ctx); err != nil {
+	if err := w.open(ctx); err != nil {
 		return false, err
 	}
-	job, ok, err := w.db.StartJob(time.Now().UTC())
-	if err != nil {
+	taken, err := w.api.svc.TakeRun(w.api.as(ctx), &lorev1.TakeRunRequest{})
+	switch {
+	case ctx.Err() != nil:
+		return false, nil
+	case err != nil:
 		return false, err
-	}
-	if !ok {
+	case taken.GetJob() == nil:
 		w.pending = false
 		return false, nil
 	}
-	if err := w.learnInTurn(ctx, &job); err != nil {
-		return false, err
+	job := taken.GetJob()
+	err = w.learn(ctx, job)
+	// Recorded even when the watch is stopping: what was learned stays
+	// learned, and a run given back is the next watch's.
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishWait)
+	defer cancel()
+	if _, ferr := w.api.svc.FinishRun(w.api.as(fctx), &lorev1.FinishRunRequest{Job: job}); ferr != nil && err == nil {
+		err = ferr
 	}
-	job.Finished = time.Now().UTC()
-	if err := w.db.FinishJob(job); err != nil {
+	if err != nil {
 		return false, err
 	}
 	if w.opts.pace > 0 {
@@ -439,61 +504,91 @@ func (w *runWatcher) step(ctx context.Context) (bool, error) {
 	return true, nil
 }
 
-// learnInTurn learns job's run; on PostgreSQL in the workspace's write
-// turn, taken for each run (the folder's store is held whole while runs
-// are pending), so that servers and commands sharing the database take
-// theirs between two runs.
-func (w *runWatcher) learnInTurn(ctx context.Context, job *trajectory.Job) error {
-	if !w.a.onPostgres() {
-		return w.learn(job)
-	}
-	_, release, err := w.a.pg().take(ctx, auth.DefaultWorkspace, true)
-	if err != nil {
-		return err
-	}
-	err = w.learn(job)
-	if rerr := release(); err == nil {
-		err = rerr
-	}
-	return err
-}
-
-// learn learns one job's run and records the outcome in job. An error is
-// returned only when the store fails: the job then stays pending.
-func (w *runWatcher) learn(job *trajectory.Job) error {
-	fail := func(reason string) {
-		job.State, job.Reason = trajectory.Failed, reason
+// learn learns job's run through the API's Learn, naming the file on this
+// machine (or, for a team server, sending it), and records the outcome in
+// job: done with what learning did, failed with why, or pending, given
+// back unlearned, when the run cannot be learned now: the watch is
+// stopping, the store or the server is busy (errBusy), or the call
+// failed (its error).
+func (w *runWatcher) learn(ctx context.Context, job *lorev1.Job) error {
+	fail := func(reason string) error {
+		reason = cmp.Or(strings.TrimSpace(reason), "lore could not learn it")
+		job.State, job.Reason = string(trajectory.Failed), reason
 		w.stats.Failed++
-		w.logf("failed   %s: %s", job.Path, reason)
-	}
-	if job.Attempts > trajectory.MaxAttempts {
-		fail(fmt.Sprintf("lore stopped %d times while learning it; not tried again (lore learn %s shows why)", job.Attempts-1, job.Path))
+		w.logf("failed   %s: %s", job.GetPath(), reason)
 		return nil
 	}
-	data, err := readRun(trajectory.LocalPath(job.Path, w.home), job.Path, w.opts.limit)
-	if err != nil {
-		var ie *core.InputError
-		if errors.As(err, &ie) {
-			fail(ie.Msg)
-			return nil
-		}
+	giveBack := func(err error) error {
+		job.State = string(trajectory.Pending)
 		return err
 	}
-	res, err := w.learner.Learn(job.Path, data, false)
-	if err != nil {
-		var ie *core.InputError
-		if errors.As(err, &ie) {
-			fail(ie.Msg)
-			return nil
+	if job.GetAttempts() > trajectory.MaxAttempts {
+		return fail(fmt.Sprintf("lore stopped %d times while learning it; not tried again (lore learn %s shows why)", job.GetAttempts()-1, job.GetPath()))
+	}
+	// Named as lore learn RUN names it, so that one file keeps one name;
+	// a run alone is learned, never a file rewritten since as another
+	// kind of document.
+	req := &lorev1.LearnRequest{SourceName: job.GetPath(), RunOnly: true, Unattended: true}
+	local := trajectory.LocalPath(job.GetPath(), w.home)
+	if remote() {
+		id, reason, err := w.send(ctx, local, job.GetPath())
+		switch {
+		case ctx.Err() != nil:
+			return giveBack(nil)
+		case reason != "":
+			return fail(reason)
+		case err != nil:
+			return giveBack(err)
 		}
-		return err
+		req.UploadId = id
+	} else {
+		req.Path = local
 	}
-	job.State, job.Result = trajectory.Done, runSummary(res)
-	job.Skill = res.Record.Skill
-	if job.Skill == "" {
-		job.Skill = res.Record.Negative
+	var run, failed *lorev1.LearnEvent
+	err := w.api.svc.Learn(w.api.as(ctx), req, func(ev *lorev1.LearnEvent) error {
+		switch {
+		case ev.GetRun() != nil:
+			run = ev
+		case ev.GetFailed() != nil:
+			failed = ev
+		}
+		return nil
+	})
+	// What the learn said decides, even when the watch is stopping: a run
+	// learned is recorded as learned.
+	switch {
+	case run != nil:
+	case failed != nil && failed.GetFailed().GetCode() == exitcode.Locked:
+		w.logf("waiting  the store is held by another lore command; queued runs wait for it")
+		return giveBack(errBusy)
+	case failed != nil && failed.GetFailed().GetCode() == exitcode.Interrupted:
+		if ctx.Err() != nil {
+			return giveBack(nil)
+		}
+		return giveBack(fmt.Errorf("learn %s: %s", job.GetPath(), failed.GetFailed().GetMessage()))
+	case failed != nil:
+		return fail(strings.TrimPrefix(failed.GetFailed().GetMessage(), job.GetPath()+": "))
+	case ctx.Err() != nil:
+		return giveBack(nil)
+	case err != nil:
+		return giveBack(fmt.Errorf("learn %s: %w", job.GetPath(), err))
+	default:
+		return giveBack(fmt.Errorf("learn %s: the learn ended without saying what it did", job.GetPath()))
 	}
-	if trajectory.Hash(data) != job.Hash {
+	var out struct {
+		trajectory.Result
+		Skill string `json:"skill"`
+	}
+	b, err := run.GetRun().MarshalJSON()
+	if err == nil {
+		err = json.Unmarshal(b, &out)
+	}
+	if err != nil {
+		return giveBack(fmt.Errorf("learn %s: the run's result: %w", job.GetPath(), err))
+	}
+	res := &out.Result
+	job.State, job.Result, job.Skill = string(trajectory.Done), runSummary(res), out.Skill
+	if res.Hash != "" && res.Hash != job.GetHash() {
 		job.Result += " (the file changed after it was queued; learned as it is now)"
 	}
 	w.stats.Learned++
@@ -503,8 +598,47 @@ func (w *runWatcher) learn(job *trajectory.Job) error {
 	if res.AlreadyLearned {
 		w.stats.AlreadyLearned++
 	}
-	w.logf("learned  %s: %s", job.Path, job.Result)
+	w.logf("learned  %s: %s", job.GetPath(), job.GetResult())
 	return nil
+}
+
+// send uploads the run file at local (named name) to the team server,
+// which learns only what it is sent, and returns the upload's id; reason
+// says why the run cannot be learned (its job fails), err why it cannot
+// be sent now (errBusy: the server has no room for it yet).
+func (w *runWatcher) send(ctx context.Context, local, name string) (id, reason string, err error) {
+	f, err := os.Open(local)
+	if err != nil {
+		return "", "unreadable: " + err.Error(), nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", "unreadable: " + err.Error(), nil
+	}
+	if fi.Size() > w.opts.limit {
+		return "", fmt.Sprintf("over the %s per-file limit (--max-file-size)", acquire.HumanBytes(w.opts.limit)), nil
+	}
+	up, err := w.api.svc.Upload(w.api.as(ctx), &lorev1.UploadHeader{Name: filepath.Base(local), Size: fi.Size()}, io.LimitReader(f, w.opts.limit))
+	if err == nil {
+		return up.GetUploadId(), "", nil
+	}
+	switch api.Code(err) {
+	case connect.CodeInvalidArgument:
+		return "", errorMessage(err), nil
+	case connect.CodeResourceExhausted:
+		w.logf("waiting  %s", errorMessage(err))
+		return "", "", errBusy
+	}
+	return "", "", fmt.Errorf("send %s: %w", name, err)
+}
+
+// errorMessage is what err says, without a Connect code's prefix.
+func errorMessage(err error) string {
+	if ce, ok := errors.AsType[*connect.Error](err); ok {
+		return ce.Message()
+	}
+	return err.Error()
 }
 
 // runSummary says in one line what learning a run did.
@@ -536,23 +670,13 @@ func runSummary(res *trajectory.Result) string {
 	return strings.Join(parts, "; ")
 }
 
-// openStore opens the store for work unless it is open; a store another
+// open takes the API for work unless it is held; a store another
 // process holds is errBusy (reported once per wait).
-func (w *runWatcher) openStore(ctx context.Context) error {
-	if w.db != nil {
+func (w *runWatcher) open(ctx context.Context) error {
+	if w.api != nil {
 		return nil
 	}
-	var (
-		db      runStore
-		release func() error
-		err     error
-	)
-	if w.a.onPostgres() {
-		// Opened, not taken: each run takes the write turn (learnInTurn).
-		db, release, err = w.a.pg().take(ctx, auth.DefaultWorkspace, false)
-	} else {
-		db, release, err = w.a.acquireWaiting(ctx, writable)
-	}
+	svc, as, release, err := w.a.keptService(ctx)
 	if errors.Is(err, core.ErrStoreLocked) {
 		w.logf("waiting  the store is held by another lore command; queued runs wait for it")
 		return errBusy
@@ -560,38 +684,33 @@ func (w *runWatcher) openStore(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	l, err := w.a.runLearner(db)
-	if err != nil {
-		_ = release()
-		return err
-	}
-	w.db, w.release, w.learner = db, release, l
+	w.api = &watchAPI{svc: svc, as: as, release: release}
 	return nil
 }
 
-func (w *runWatcher) closeStore() {
-	if w.db == nil {
+// closeAPI lets go of the API, and of the store kept open for it.
+func (w *runWatcher) closeAPI() {
+	if w.api == nil {
 		return
 	}
-	if err := w.release(); err != nil {
+	if err := w.api.release(); err != nil {
 		w.logf("closing the store: %v", err)
 	}
-	w.db, w.release, w.learner = nil, nil, nil
+	w.api = nil
 }
 
-// close counts what is left pending and releases the store and the
+// close counts what is left pending and lets go of the API and of the
 // change notices.
-func (w *runWatcher) close() {
-	if w.db != nil {
-		if jobs, err := w.db.Jobs(); err == nil {
-			for _, j := range jobs {
-				if j.State == trajectory.Pending {
-					w.stats.Pending++
-				}
-			}
+func (w *runWatcher) close(ctx context.Context) {
+	if w.api != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		q, err := w.api.svc.Jobs(w.api.as(cctx), &lorev1.JobsRequest{State: string(trajectory.Pending), Limit: 1})
+		cancel()
+		if err == nil {
+			w.stats.Pending = int(q.GetPending())
 		}
 	}
-	w.closeStore()
+	w.closeAPI()
 	if w.fsw != nil {
 		_ = w.fsw.Close()
 	}

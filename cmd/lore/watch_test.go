@@ -16,6 +16,7 @@ import (
 
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/trajectory"
+	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store"
 )
 
@@ -393,5 +394,93 @@ func TestWatchKilledMidRunLearnsEachOnce(t *testing.T) {
 	t.Logf("%d job(s) were taken again after a kill", retried)
 	if rows := skillRowsOf(t, env); len(rows) != n {
 		t.Errorf("%d drafts for %d runs", len(rows), n)
+	}
+}
+
+// TestWatchOnEveryPlace: lore watch works through the API wherever the
+// library is — a data folder, PostgreSQL, a team server (as a curator,
+// sending each run's file) and lore serve owning the folder (the owner's
+// socket) — and does the same in each: the same runs learned, drafted,
+// counted and failed, the same queue left behind.
+func TestWatchOnEveryPlace(t *testing.T) {
+	// The runs lie under the watch's home folder, which the queue writes
+	// as ~: the same names in every place.
+	home := t.TempDir()
+	runs := filepath.Join(home, "runs")
+	if err := os.Mkdir(runs, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"claude_success.jsonl", "codex_success.jsonl", "npm_failure_1.jsonl", "npm_failure_2.jsonl", "npm_failure_3.jsonl"} {
+		b, err := os.ReadFile(runFixture(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(runs, name), string(b))
+	}
+	writeFile(t, filepath.Join(runs, "broken.jsonl"), "{\"role\":\"user\",\"content\":\"x\"}\nnot json\n{\"outcome\":\"success\"}\n")
+	writeFile(t, filepath.Join(runs, "prices.jsonl"), "{\"id\":1}\n")
+
+	places := map[string][]string{"folder": storeEnv(newStoreDir(t))}
+	db := pgtest.Start(t)
+	places["postgres"] = []string{"LORE_STORE_URL=" + db.URL, "LORE_DATA_DIR=" + filepath.Join(t.TempDir(), "pgdata")}
+	served := newStoreDir(t)
+	token := addUser(t, served, "watcher", "curator")
+	srv := serveInProcess(t, served, token, nil)
+	places["server"] = []string{"LORE_SERVER=" + srv.addr, "LORE_TOKEN=" + token, "LORE_SERVER_FINGERPRINT=" + srv.pin}
+	owned := newStoreDir(t)
+	ownerHome := t.TempDir()
+	startServe(t, owned, []string{"HOME=" + ownerHome, "XDG_CONFIG_HOME=" + filepath.Join(ownerHome, "config"),
+		"XDG_DATA_HOME=" + filepath.Join(ownerHome, "data"), "PATH=" + os.Getenv("PATH"), "LORE_DATA_DIR=" + owned})
+	places["owner"] = storeEnv(owned)
+
+	commands := [][]string{
+		{"watch", runs, "--once", "--settle", "0s", "--json"},
+		{"queue", "--state", "all", "--json"},
+		{"queue"},
+		// Nothing changed: nothing queued again.
+		{"watch", runs, "--once", "--settle", "0s", "--json"},
+	}
+	answers := inEachPlace(t, places, func(t *testing.T, env []string) (rs []result) {
+		env = append(slices.Clone(env), "HOME="+home)
+		for _, args := range commands {
+			r := loreIn(t, env, "", args...)
+			if r.code != 0 {
+				t.Fatalf("lore %s: exit %d\n%s\n%s", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+			}
+			if slices.Contains(args, "--json") {
+				checkJSON(t, args, r)
+			}
+			rs = append(rs, result{code: r.code, stdout: normalised(r.stdout)})
+		}
+		return rs
+	})
+	var watched watchStats
+	if err := json.Unmarshal([]byte(answers["folder"][0].stdout), &watched); err != nil {
+		t.Fatal(err)
+	}
+	want := watchStats{Dir: "~/runs", Queued: 6, Learned: 5, Drafts: 2, NegativeDrafts: 1, Failed: 1}
+	if watched != want {
+		t.Errorf("watch --once in a folder: %+v, want %+v", watched, want)
+	}
+	if again := answers["folder"][3].stdout; !strings.Contains(again, `"queued": 0`) || !strings.Contains(again, `"learned": 0`) {
+		t.Errorf("the second watch: %s", again)
+	}
+	q := &lorev1.JobsResponse{}
+	if err := protojson.Unmarshal([]byte(answers["folder"][1].stdout), q); err != nil || q.Done != 5 || q.Failed != 1 || q.Pending != 0 {
+		t.Errorf("queue: %v %v", q, err)
+	}
+	// A run's failure drafts its warning on the third run failing alike.
+	for _, want := range []string{`(1 of 3)`, `(2 of 3)`, `drafted warning proposed.avoid-npm-err-code-eresolve`,
+		"~/runs/broken.jsonl: not a readable agent run: line 2"} {
+		if !strings.Contains(answers["folder"][2].stdout, want) {
+			t.Errorf("lore queue does not say %q:\n%s", want, answers["folder"][2].stdout)
+		}
+	}
+	for i, args := range commands {
+		for _, place := range []string{"postgres", "server", "owner"} {
+			if got := answers[place][i]; got != answers["folder"][i] {
+				t.Errorf("lore %s on %s:\n%s\nin a folder:\n%s", strings.Join(args, " "), place, got.stdout, answers["folder"][i].stdout)
+			}
+		}
 	}
 }

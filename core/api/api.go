@@ -43,6 +43,12 @@ type Service interface {
 	Report(context.Context, *lorev1.ReportRequest) (*lorev1.ReportResponse, error)
 	Conflicts(context.Context, *lorev1.ConflictsRequest) (*lorev1.ConflictsResponse, error)
 	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
+	// EnqueueRuns, TakeRun and FinishRun work the queue of agent runs for
+	// a watcher (lore watch), which finds the run files and learns each
+	// job it takes with Learn.
+	EnqueueRuns(context.Context, *lorev1.EnqueueRunsRequest) (*lorev1.EnqueueRunsResponse, error)
+	TakeRun(context.Context, *lorev1.TakeRunRequest) (*lorev1.TakeRunResponse, error)
+	FinishRun(context.Context, *lorev1.FinishRunRequest) (*lorev1.FinishRunResponse, error)
 
 	// AddUser, ListUsers and RevokeUser manage the users a team server
 	// lets in (an admin's alone): they live in the default workspace's
@@ -143,8 +149,9 @@ func Recheck(ctx context.Context) func(context.Context) error {
 // What each role may call, by method name; an admin calls everything. A
 // curator and a reviewer also read. A curator changes what is learned
 // (learns, unlearns, curates); a reviewer decides what others asked (at
-// the gate, on conflicts and skills). A method no role lists is the
-// admin's alone.
+// the gate, on conflicts and skills). lore watch's queue is worked by
+// whoever may learn its runs. A method no role lists is the admin's
+// alone.
 var (
 	readCalls = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Watch",
 		"SearchSkills", "ListSkills", "GetSkill", "ActivateSkill", "ExportSkills", "Queue", "Jobs",
@@ -153,7 +160,8 @@ var (
 		access.Reader: readCalls,
 		access.Agent: {"WhoAmI", "Find", "Show", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 			"ProposeSkill", "SkillFeedback", "PromptSkills", "ResolveSkills"},
-		access.Curator:  append(slices.Clone(readCalls), "Upload", "Learn", "Unlearn", "Curate", "ImportSkills", "ProposeSkill", "SkillFeedback"),
+		access.Curator: append(slices.Clone(readCalls), "Upload", "Learn", "EnqueueRuns", "TakeRun", "FinishRun", "Unlearn", "Curate",
+			"ImportSkills", "ProposeSkill", "SkillFeedback"),
 		access.Reviewer: append(slices.Clone(readCalls), "Decide", "Resolve", "ReviewSkill", "PromoteSkill", "AllowSkill", "ProposeSkill", "SkillFeedback", "RollbackSkill", "WarnSkill", "EditSkill", "MergeSkills"),
 	}
 )
@@ -162,7 +170,7 @@ var (
 var Methods = []string{"WhoAmI", "Find", "Show", "Rank", "Graph", "Sessions", "Report", "Conflicts", "Upload",
 	"Learn", "Decide", "Watch", "Unlearn", "Resolve", "Curate", "SearchSkills", "ListSkills", "GetSkill", "ActivateSkill",
 	"ProposeSkill", "ReviewSkill", "PromoteSkill", "SkillFeedback", "AllowSkill", "ExportSkills", "ImportSkills",
-	"Queue", "Jobs", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill",
+	"Queue", "Jobs", "EnqueueRuns", "TakeRun", "FinishRun", "AddUser", "ListUsers", "RevokeUser", "RollbackSkill", "WarnSkill", "EditSkill",
 	"PromptSkills", "ResolveSkills", "MergeSkills", "EvalSkills", "VerifyStore", "BackupStore"}
 
 // Allowed lists the methods role may call.

@@ -82,6 +82,12 @@ func Call(ctx context.Context, svc api.Service, method string) (any, error) {
 		out, err = svc.Queue(ctx, &lorev1.QueueRequest{})
 	case "Jobs":
 		out, err = svc.Jobs(ctx, &lorev1.JobsRequest{})
+	case "EnqueueRuns":
+		out, err = svc.EnqueueRuns(ctx, &lorev1.EnqueueRunsRequest{})
+	case "TakeRun":
+		out, err = svc.TakeRun(ctx, &lorev1.TakeRunRequest{})
+	case "FinishRun":
+		out, err = svc.FinishRun(ctx, &lorev1.FinishRunRequest{Job: &lorev1.Job{Seq: 1, State: "done"}})
 	case "AddUser":
 		out, err = svc.AddUser(ctx, &lorev1.AddUserRequest{Name: "apitest-added", Role: "reader"})
 	case "ListUsers":

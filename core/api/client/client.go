@@ -143,6 +143,18 @@ func (c *Client) Jobs(ctx context.Context, r *lorev1.JobsRequest) (*lorev1.JobsR
 	return c.c.Jobs(ctx, r)
 }
 
+func (c *Client) EnqueueRuns(ctx context.Context, r *lorev1.EnqueueRunsRequest) (*lorev1.EnqueueRunsResponse, error) {
+	return c.c.EnqueueRuns(ctx, r)
+}
+
+func (c *Client) TakeRun(ctx context.Context, r *lorev1.TakeRunRequest) (*lorev1.TakeRunResponse, error) {
+	return c.c.TakeRun(ctx, r)
+}
+
+func (c *Client) FinishRun(ctx context.Context, r *lorev1.FinishRunRequest) (*lorev1.FinishRunResponse, error) {
+	return c.c.FinishRun(ctx, r)
+}
+
 func (c *Client) AddUser(ctx context.Context, r *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
 	return c.c.AddUser(ctx, r)
 }

@@ -49,9 +49,7 @@ func (s *Service) Jobs(ctx context.Context, r *lorev1.JobsRequest) (*lorev1.Jobs
 				js = js[len(js)-n:]
 			}
 			for _, j := range js {
-				out.Jobs = append(out.Jobs, &lorev1.Job{Seq: int32(j.Seq), Path: j.Path, Hash: j.Hash, Size: int32(j.Size),
-					State: string(j.State), Attempts: int32(j.Attempts), Enqueued: stamp(j.Enqueued), Started: stamp(j.Started),
-					Finished: stamp(j.Finished), Reason: j.Reason, Result: j.Result, Skill: j.Skill})
+				out.Jobs = append(out.Jobs, jobMessage(j))
 			}
 		}
 		switch state {

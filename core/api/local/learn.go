@@ -88,6 +88,12 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	if run, ok := src.agentRun(); ok {
 		return s.learnAgentRun(ctx, c, rn, run, src, r.GetDryRun(), send)
 	}
+	if r.GetRunOnly() {
+		err := src.notARun()
+		ev := rn.event()
+		ev.Event = &lorev1.LearnEvent_Failed{Failed: &lorev1.RunFailed{Message: err.Error(), Code: int32(exitcode.Of(err))}}
+		return send(ev)
+	}
 	events := engine.NewBroker()
 	o.Events = events
 	asked := make(chan *lorev1.LearnEvent, 1)

@@ -1,10 +1,13 @@
 package local
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"google.golang.org/protobuf/types/known/structpb"
@@ -27,6 +30,19 @@ func (src learnSource) agentRun() (string, bool) {
 	return src.source, ok
 }
 
+// notARun is the failure of a learn asked for an agent's run alone
+// (run_only) whose source is none: not a transcript (any more: a file
+// rewritten since it was queued), or gone.
+func (src learnSource) notARun() error {
+	name := cmp.Or(src.shown, src.source)
+	if !src.url {
+		if _, err := os.Stat(src.source); errors.Is(err, fs.ErrNotExist) {
+			return &core.InputError{Input: name, Msg: "no such file", Usage: true}
+		}
+	}
+	return &core.InputError{Input: name, Msg: "not an agent's run (a transcript lore reads); nothing learned", Usage: true}
+}
+
 // learnAgentRun learns an agent's run: its procedure is filed as a draft
 // skill (trajectory.Learner), and its result ends the stream as a run
 // event. The run is named as the caller names it (source_name: lore
@@ -45,7 +61,11 @@ func (s *Service) learnAgentRun(ctx context.Context, c api.Caller, rn *run, path
 			l := &trajectory.Learner{Extract: trajectory.Options{Home: s.o.Home}, Merge: true, Now: s.o.Now}
 			if st != nil {
 				lib := s.library(c, st)
-				l.Runs, l.Library, l.NegativeAfter = st, lib, s.o.Library.NegativeAfter
+				// A run's failure drafts its warning after
+				// trajectory.DefaultNegativeAfter runs, not after
+				// skills.negative_after reports, which count a
+				// skill's reported failures.
+				l.Runs, l.Library = st, lib
 			}
 			var lerr error
 			res, lerr = l.Learn(name, data, st == nil)
@@ -75,8 +95,12 @@ func runStruct(res *trajectory.Result) (*structpb.Struct, error) {
 	b, err := json.Marshal(struct {
 		Kind string `json:"kind"`
 		*trajectory.Result
+		// Skill is the draft the run filed, or the skill that held its
+		// procedure, or the warning its failure drafted (a run learned
+		// before: as it was then).
+		Skill  string   `json:"skill,omitempty"`
 		Errors []string `json:"errors"`
-	}{"run", res, []string{}})
+	}{"run", res, cmp.Or(res.Record.Skill, res.Record.Negative), []string{}})
 	if err != nil {
 		return nil, err
 	}

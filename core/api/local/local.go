@@ -48,8 +48,12 @@ type Store interface {
 	Sessions() ([]core.Session, error)
 	Primitives(fn func(core.Primitive) error) error
 	TopByImportance(n, offset int) ([]core.Primitive, error)
-	Jobs() ([]trajectory.Job, error)
 	LearnedRuns() (int, error)
+	// The queue of agent runs lore watch feeds (the store's QueueStore).
+	Enqueue(jobs []trajectory.Job, now time.Time) (added, known []trajectory.Job, err error)
+	StartJob(now time.Time) (job trajectory.Job, ok bool, err error)
+	FinishJob(job trajectory.Job) error
+	Jobs() ([]trajectory.Job, error)
 }
 
 // Opener lends the store of a workspace for one operation; release gives
@@ -104,6 +108,10 @@ type Options struct {
 	// Maintain, when set, checks, repairs and backs up the workspaces'
 	// stores (VerifyStore, BackupStore); without it they are refused.
 	Maintain Maintainer
+	// RunLease is how long a job of the run queue that TakeRun gave
+	// stays held for its caller without a FinishRun, before it is let go
+	// of for another watcher (0: DefaultRunLease).
+	RunLease time.Duration
 }
 
 // Service is the local api.Service.
@@ -119,6 +127,8 @@ type Service struct {
 	// ranks keeps each workspace's skill ranking indexes
 	// (*library.RankCache by workspace): a cache is one store's.
 	ranks sync.Map
+	// leases are the run queue's jobs taken and not finished.
+	leases leases
 }
 
 var _ api.Service = (*Service)(nil)

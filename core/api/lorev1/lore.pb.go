@@ -2266,7 +2266,12 @@ type LearnRequest struct {
 	// output_dir is where the learn writes skills, agents and teams, on
 	// this machine only ("" the configured folder); a team server refuses
 	// it.
-	OutputDir     string `protobuf:"bytes,15,opt,name=output_dir,json=outputDir,proto3" json:"output_dir,omitempty"`
+	OutputDir string `protobuf:"bytes,15,opt,name=output_dir,json=outputDir,proto3" json:"output_dir,omitempty"`
+	// run_only: the source must be an agent's run (a transcript lore
+	// reads), as a job of lore watch's queue is; any other source fails
+	// the learn (a failed event, exit 2) instead of being learned as a
+	// document.
+	RunOnly       bool `protobuf:"varint,16,opt,name=run_only,json=runOnly,proto3" json:"run_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2404,6 +2409,13 @@ func (x *LearnRequest) GetOutputDir() string {
 		return x.OutputDir
 	}
 	return ""
+}
+
+func (x *LearnRequest) GetRunOnly() bool {
+	if x != nil {
+		return x.RunOnly
+	}
+	return false
 }
 
 // LearnReport is what a learn did, as lore learn --json prints it.
@@ -7491,6 +7503,278 @@ func (x *Job) GetSkill() string {
 	return ""
 }
 
+type EnqueueRunsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// jobs are the run files to queue, each its path (the home folder
+	// written ~), its content's hash (hex SHA-256) and size; the queue
+	// sets the rest. A file whose last job had the same hash is left
+	// out.
+	Jobs          []*Job `protobuf:"bytes,1,rep,name=jobs,proto3" json:"jobs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnqueueRunsRequest) Reset() {
+	*x = EnqueueRunsRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnqueueRunsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnqueueRunsRequest) ProtoMessage() {}
+
+func (x *EnqueueRunsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnqueueRunsRequest.ProtoReflect.Descriptor instead.
+func (*EnqueueRunsRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
+}
+
+func (x *EnqueueRunsRequest) GetJobs() []*Job {
+	if x != nil {
+		return x.Jobs
+	}
+	return nil
+}
+
+type EnqueueRunsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// added are the jobs queued, numbered and pending; known are those
+	// whose content is a run learned already (from another file, or before
+	// the queue knew this one): not queued, the file remembered as it is.
+	Added         []*Job `protobuf:"bytes,1,rep,name=added,proto3" json:"added,omitempty"`
+	Known         []*Job `protobuf:"bytes,2,rep,name=known,proto3" json:"known,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnqueueRunsResponse) Reset() {
+	*x = EnqueueRunsResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnqueueRunsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnqueueRunsResponse) ProtoMessage() {}
+
+func (x *EnqueueRunsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnqueueRunsResponse.ProtoReflect.Descriptor instead.
+func (*EnqueueRunsResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
+}
+
+func (x *EnqueueRunsResponse) GetAdded() []*Job {
+	if x != nil {
+		return x.Added
+	}
+	return nil
+}
+
+func (x *EnqueueRunsResponse) GetKnown() []*Job {
+	if x != nil {
+		return x.Known
+	}
+	return nil
+}
+
+type TakeRunRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeRunRequest) Reset() {
+	*x = TakeRunRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeRunRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeRunRequest) ProtoMessage() {}
+
+func (x *TakeRunRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeRunRequest.ProtoReflect.Descriptor instead.
+func (*TakeRunRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{94}
+}
+
+type TakeRunResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// job is the oldest pending job nobody holds, its attempt counted
+	// (attempts, started), held for the caller until FinishRun; one not
+	// finished within a while is let go of, for another watcher to take
+	// again. Absent when no job is pending but those held.
+	Job           *Job `protobuf:"bytes,1,opt,name=job,proto3" json:"job,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakeRunResponse) Reset() {
+	*x = TakeRunResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakeRunResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakeRunResponse) ProtoMessage() {}
+
+func (x *TakeRunResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakeRunResponse.ProtoReflect.Descriptor instead.
+func (*TakeRunResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{95}
+}
+
+func (x *TakeRunResponse) GetJob() *Job {
+	if x != nil {
+		return x.Job
+	}
+	return nil
+}
+
+type FinishRunRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// job is the job as TakeRun gave it, with how it ended: state done
+	// (with its result and skill) or failed (with its reason), or pending
+	// to give it back untried (the watch stopping, the store or the server
+	// busy), the attempt TakeRun counted taken back. Only the outcome is
+	// the caller's: the job's other fields stay as the queue has them.
+	Job           *Job `protobuf:"bytes,1,opt,name=job,proto3" json:"job,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinishRunRequest) Reset() {
+	*x = FinishRunRequest{}
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinishRunRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinishRunRequest) ProtoMessage() {}
+
+func (x *FinishRunRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinishRunRequest.ProtoReflect.Descriptor instead.
+func (*FinishRunRequest) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{96}
+}
+
+func (x *FinishRunRequest) GetJob() *Job {
+	if x != nil {
+		return x.Job
+	}
+	return nil
+}
+
+type FinishRunResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinishRunResponse) Reset() {
+	*x = FinishRunResponse{}
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinishRunResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinishRunResponse) ProtoMessage() {}
+
+func (x *FinishRunResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinishRunResponse.ProtoReflect.Descriptor instead.
+func (*FinishRunResponse) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{97}
+}
+
 // CurateRequest is one curator's decision; the caller is recorded as who
 // made it.
 type CurateRequest struct {
@@ -7518,7 +7802,7 @@ type CurateRequest struct {
 
 func (x *CurateRequest) Reset() {
 	*x = CurateRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7530,7 +7814,7 @@ func (x *CurateRequest) String() string {
 func (*CurateRequest) ProtoMessage() {}
 
 func (x *CurateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[92]
+	mi := &file_lore_v1_lore_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7543,7 +7827,7 @@ func (x *CurateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateRequest.ProtoReflect.Descriptor instead.
 func (*CurateRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{92}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *CurateRequest) GetDecision() string {
@@ -7622,7 +7906,7 @@ type SplitPart struct {
 
 func (x *SplitPart) Reset() {
 	*x = SplitPart{}
-	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7634,7 +7918,7 @@ func (x *SplitPart) String() string {
 func (*SplitPart) ProtoMessage() {}
 
 func (x *SplitPart) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[93]
+	mi := &file_lore_v1_lore_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7647,7 +7931,7 @@ func (x *SplitPart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SplitPart.ProtoReflect.Descriptor instead.
 func (*SplitPart) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{93}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *SplitPart) GetName() string {
@@ -7696,7 +7980,7 @@ type CurateResponse struct {
 
 func (x *CurateResponse) Reset() {
 	*x = CurateResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7708,7 +7992,7 @@ func (x *CurateResponse) String() string {
 func (*CurateResponse) ProtoMessage() {}
 
 func (x *CurateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[94]
+	mi := &file_lore_v1_lore_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7721,7 +8005,7 @@ func (x *CurateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateResponse.ProtoReflect.Descriptor instead.
 func (*CurateResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{94}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *CurateResponse) GetSessionId() string {
@@ -7808,7 +8092,7 @@ type SkillOrigin struct {
 
 func (x *SkillOrigin) Reset() {
 	*x = SkillOrigin{}
-	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7820,7 +8104,7 @@ func (x *SkillOrigin) String() string {
 func (*SkillOrigin) ProtoMessage() {}
 
 func (x *SkillOrigin) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[95]
+	mi := &file_lore_v1_lore_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7833,7 +8117,7 @@ func (x *SkillOrigin) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillOrigin.ProtoReflect.Descriptor instead.
 func (*SkillOrigin) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{95}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *SkillOrigin) GetKind() string {
@@ -7876,7 +8160,7 @@ type FindingCounts struct {
 
 func (x *FindingCounts) Reset() {
 	*x = FindingCounts{}
-	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7888,7 +8172,7 @@ func (x *FindingCounts) String() string {
 func (*FindingCounts) ProtoMessage() {}
 
 func (x *FindingCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[96]
+	mi := &file_lore_v1_lore_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7901,7 +8185,7 @@ func (x *FindingCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindingCounts.ProtoReflect.Descriptor instead.
 func (*FindingCounts) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{96}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *FindingCounts) GetCritical() int32 {
@@ -7937,7 +8221,7 @@ type SkillResource struct {
 
 func (x *SkillResource) Reset() {
 	*x = SkillResource{}
-	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7949,7 +8233,7 @@ func (x *SkillResource) String() string {
 func (*SkillResource) ProtoMessage() {}
 
 func (x *SkillResource) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[97]
+	mi := &file_lore_v1_lore_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7962,7 +8246,7 @@ func (x *SkillResource) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillResource.ProtoReflect.Descriptor instead.
 func (*SkillResource) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{97}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *SkillResource) GetPath() string {
@@ -8006,7 +8290,7 @@ type User struct {
 
 func (x *User) Reset() {
 	*x = User{}
-	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8018,7 +8302,7 @@ func (x *User) String() string {
 func (*User) ProtoMessage() {}
 
 func (x *User) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[98]
+	mi := &file_lore_v1_lore_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8031,7 +8315,7 @@ func (x *User) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use User.ProtoReflect.Descriptor instead.
 func (*User) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{98}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *User) GetName() string {
@@ -8120,7 +8404,7 @@ type AddUserRequest struct {
 
 func (x *AddUserRequest) Reset() {
 	*x = AddUserRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8132,7 +8416,7 @@ func (x *AddUserRequest) String() string {
 func (*AddUserRequest) ProtoMessage() {}
 
 func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[99]
+	mi := &file_lore_v1_lore_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8145,7 +8429,7 @@ func (x *AddUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserRequest.ProtoReflect.Descriptor instead.
 func (*AddUserRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{99}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *AddUserRequest) GetName() string {
@@ -8187,7 +8471,7 @@ type AddUserResponse struct {
 
 func (x *AddUserResponse) Reset() {
 	*x = AddUserResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8199,7 +8483,7 @@ func (x *AddUserResponse) String() string {
 func (*AddUserResponse) ProtoMessage() {}
 
 func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[100]
+	mi := &file_lore_v1_lore_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8212,7 +8496,7 @@ func (x *AddUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddUserResponse.ProtoReflect.Descriptor instead.
 func (*AddUserResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{100}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *AddUserResponse) GetUser() *User {
@@ -8237,7 +8521,7 @@ type ListUsersRequest struct {
 
 func (x *ListUsersRequest) Reset() {
 	*x = ListUsersRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8249,7 +8533,7 @@ func (x *ListUsersRequest) String() string {
 func (*ListUsersRequest) ProtoMessage() {}
 
 func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[101]
+	mi := &file_lore_v1_lore_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8262,7 +8546,7 @@ func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersRequest.ProtoReflect.Descriptor instead.
 func (*ListUsersRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{101}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{107}
 }
 
 type ListUsersResponse struct {
@@ -8275,7 +8559,7 @@ type ListUsersResponse struct {
 
 func (x *ListUsersResponse) Reset() {
 	*x = ListUsersResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8287,7 +8571,7 @@ func (x *ListUsersResponse) String() string {
 func (*ListUsersResponse) ProtoMessage() {}
 
 func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[102]
+	mi := &file_lore_v1_lore_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8300,7 +8584,7 @@ func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersResponse.ProtoReflect.Descriptor instead.
 func (*ListUsersResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{102}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *ListUsersResponse) GetUsers() []*User {
@@ -8319,7 +8603,7 @@ type RevokeUserRequest struct {
 
 func (x *RevokeUserRequest) Reset() {
 	*x = RevokeUserRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8331,7 +8615,7 @@ func (x *RevokeUserRequest) String() string {
 func (*RevokeUserRequest) ProtoMessage() {}
 
 func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[103]
+	mi := &file_lore_v1_lore_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8344,7 +8628,7 @@ func (x *RevokeUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeUserRequest.ProtoReflect.Descriptor instead.
 func (*RevokeUserRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{103}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *RevokeUserRequest) GetName() string {
@@ -8364,7 +8648,7 @@ type RevokeUserResponse struct {
 
 func (x *RevokeUserResponse) Reset() {
 	*x = RevokeUserResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8376,7 +8660,7 @@ func (x *RevokeUserResponse) String() string {
 func (*RevokeUserResponse) ProtoMessage() {}
 
 func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[104]
+	mi := &file_lore_v1_lore_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8389,7 +8673,7 @@ func (x *RevokeUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeUserResponse.ProtoReflect.Descriptor instead.
 func (*RevokeUserResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{104}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *RevokeUserResponse) GetUser() *User {
@@ -8410,7 +8694,7 @@ type InvalidSkill struct {
 
 func (x *InvalidSkill) Reset() {
 	*x = InvalidSkill{}
-	mi := &file_lore_v1_lore_proto_msgTypes[105]
+	mi := &file_lore_v1_lore_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8422,7 +8706,7 @@ func (x *InvalidSkill) String() string {
 func (*InvalidSkill) ProtoMessage() {}
 
 func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[105]
+	mi := &file_lore_v1_lore_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8435,7 +8719,7 @@ func (x *InvalidSkill) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InvalidSkill.ProtoReflect.Descriptor instead.
 func (*InvalidSkill) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{105}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *InvalidSkill) GetKey() string {
@@ -8469,7 +8753,7 @@ type SensitiveSpan struct {
 
 func (x *SensitiveSpan) Reset() {
 	*x = SensitiveSpan{}
-	mi := &file_lore_v1_lore_proto_msgTypes[106]
+	mi := &file_lore_v1_lore_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8481,7 +8765,7 @@ func (x *SensitiveSpan) String() string {
 func (*SensitiveSpan) ProtoMessage() {}
 
 func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[106]
+	mi := &file_lore_v1_lore_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8494,7 +8778,7 @@ func (x *SensitiveSpan) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SensitiveSpan.ProtoReflect.Descriptor instead.
 func (*SensitiveSpan) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{106}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{112}
 }
 
 func (x *SensitiveSpan) GetFile() string {
@@ -8544,7 +8828,7 @@ type RollbackSkillRequest struct {
 
 func (x *RollbackSkillRequest) Reset() {
 	*x = RollbackSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[107]
+	mi := &file_lore_v1_lore_proto_msgTypes[113]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8556,7 +8840,7 @@ func (x *RollbackSkillRequest) String() string {
 func (*RollbackSkillRequest) ProtoMessage() {}
 
 func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[107]
+	mi := &file_lore_v1_lore_proto_msgTypes[113]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8569,7 +8853,7 @@ func (x *RollbackSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackSkillRequest.ProtoReflect.Descriptor instead.
 func (*RollbackSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{107}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{113}
 }
 
 func (x *RollbackSkillRequest) GetName() string {
@@ -8598,7 +8882,7 @@ type RollbackSkillResponse struct {
 
 func (x *RollbackSkillResponse) Reset() {
 	*x = RollbackSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[108]
+	mi := &file_lore_v1_lore_proto_msgTypes[114]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8610,7 +8894,7 @@ func (x *RollbackSkillResponse) String() string {
 func (*RollbackSkillResponse) ProtoMessage() {}
 
 func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[108]
+	mi := &file_lore_v1_lore_proto_msgTypes[114]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8623,7 +8907,7 @@ func (x *RollbackSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackSkillResponse.ProtoReflect.Descriptor instead.
 func (*RollbackSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{108}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{114}
 }
 
 func (x *RollbackSkillResponse) GetSkill() *Skill {
@@ -8659,7 +8943,7 @@ type WarnSkillRequest struct {
 
 func (x *WarnSkillRequest) Reset() {
 	*x = WarnSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[109]
+	mi := &file_lore_v1_lore_proto_msgTypes[115]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8671,7 +8955,7 @@ func (x *WarnSkillRequest) String() string {
 func (*WarnSkillRequest) ProtoMessage() {}
 
 func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[109]
+	mi := &file_lore_v1_lore_proto_msgTypes[115]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8684,7 +8968,7 @@ func (x *WarnSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WarnSkillRequest.ProtoReflect.Descriptor instead.
 func (*WarnSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{109}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{115}
 }
 
 func (x *WarnSkillRequest) GetName() string {
@@ -8733,7 +9017,7 @@ type WarnSkillResponse struct {
 
 func (x *WarnSkillResponse) Reset() {
 	*x = WarnSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[110]
+	mi := &file_lore_v1_lore_proto_msgTypes[116]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8745,7 +9029,7 @@ func (x *WarnSkillResponse) String() string {
 func (*WarnSkillResponse) ProtoMessage() {}
 
 func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[110]
+	mi := &file_lore_v1_lore_proto_msgTypes[116]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8758,7 +9042,7 @@ func (x *WarnSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WarnSkillResponse.ProtoReflect.Descriptor instead.
 func (*WarnSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{110}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{116}
 }
 
 func (x *WarnSkillResponse) GetSkill() *Skill {
@@ -8791,7 +9075,7 @@ type EditSkillRequest struct {
 
 func (x *EditSkillRequest) Reset() {
 	*x = EditSkillRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[111]
+	mi := &file_lore_v1_lore_proto_msgTypes[117]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8803,7 +9087,7 @@ func (x *EditSkillRequest) String() string {
 func (*EditSkillRequest) ProtoMessage() {}
 
 func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[111]
+	mi := &file_lore_v1_lore_proto_msgTypes[117]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8816,7 +9100,7 @@ func (x *EditSkillRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditSkillRequest.ProtoReflect.Descriptor instead.
 func (*EditSkillRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{111}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{117}
 }
 
 func (x *EditSkillRequest) GetName() string {
@@ -8864,7 +9148,7 @@ type EditSkillResponse struct {
 
 func (x *EditSkillResponse) Reset() {
 	*x = EditSkillResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[112]
+	mi := &file_lore_v1_lore_proto_msgTypes[118]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8876,7 +9160,7 @@ func (x *EditSkillResponse) String() string {
 func (*EditSkillResponse) ProtoMessage() {}
 
 func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[112]
+	mi := &file_lore_v1_lore_proto_msgTypes[118]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8889,7 +9173,7 @@ func (x *EditSkillResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditSkillResponse.ProtoReflect.Descriptor instead.
 func (*EditSkillResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{112}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{118}
 }
 
 func (x *EditSkillResponse) GetSkill() *Skill {
@@ -8946,7 +9230,7 @@ type PromptSkillsRequest struct {
 
 func (x *PromptSkillsRequest) Reset() {
 	*x = PromptSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[113]
+	mi := &file_lore_v1_lore_proto_msgTypes[119]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8958,7 +9242,7 @@ func (x *PromptSkillsRequest) String() string {
 func (*PromptSkillsRequest) ProtoMessage() {}
 
 func (x *PromptSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[113]
+	mi := &file_lore_v1_lore_proto_msgTypes[119]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8971,7 +9255,7 @@ func (x *PromptSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromptSkillsRequest.ProtoReflect.Descriptor instead.
 func (*PromptSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{113}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{119}
 }
 
 func (x *PromptSkillsRequest) GetQuery() string {
@@ -9014,7 +9298,7 @@ type PromptSkillsResponse struct {
 
 func (x *PromptSkillsResponse) Reset() {
 	*x = PromptSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[114]
+	mi := &file_lore_v1_lore_proto_msgTypes[120]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9026,7 +9310,7 @@ func (x *PromptSkillsResponse) String() string {
 func (*PromptSkillsResponse) ProtoMessage() {}
 
 func (x *PromptSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[114]
+	mi := &file_lore_v1_lore_proto_msgTypes[120]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9039,7 +9323,7 @@ func (x *PromptSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromptSkillsResponse.ProtoReflect.Descriptor instead.
 func (*PromptSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{114}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{120}
 }
 
 func (x *PromptSkillsResponse) GetPrompt() string {
@@ -9077,7 +9361,7 @@ type ResolveSkillsRequest struct {
 
 func (x *ResolveSkillsRequest) Reset() {
 	*x = ResolveSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[115]
+	mi := &file_lore_v1_lore_proto_msgTypes[121]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9089,7 +9373,7 @@ func (x *ResolveSkillsRequest) String() string {
 func (*ResolveSkillsRequest) ProtoMessage() {}
 
 func (x *ResolveSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[115]
+	mi := &file_lore_v1_lore_proto_msgTypes[121]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9102,7 +9386,7 @@ func (x *ResolveSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSkillsRequest.ProtoReflect.Descriptor instead.
 func (*ResolveSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{115}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{121}
 }
 
 func (x *ResolveSkillsRequest) GetNames() []string {
@@ -9133,7 +9417,7 @@ type ResolveSkillsResponse struct {
 
 func (x *ResolveSkillsResponse) Reset() {
 	*x = ResolveSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[116]
+	mi := &file_lore_v1_lore_proto_msgTypes[122]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9145,7 +9429,7 @@ func (x *ResolveSkillsResponse) String() string {
 func (*ResolveSkillsResponse) ProtoMessage() {}
 
 func (x *ResolveSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[116]
+	mi := &file_lore_v1_lore_proto_msgTypes[122]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9158,7 +9442,7 @@ func (x *ResolveSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveSkillsResponse.ProtoReflect.Descriptor instead.
 func (*ResolveSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{116}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{122}
 }
 
 func (x *ResolveSkillsResponse) GetSkills() []string {
@@ -9192,7 +9476,7 @@ type MergeSkillsRequest struct {
 
 func (x *MergeSkillsRequest) Reset() {
 	*x = MergeSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[117]
+	mi := &file_lore_v1_lore_proto_msgTypes[123]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9204,7 +9488,7 @@ func (x *MergeSkillsRequest) String() string {
 func (*MergeSkillsRequest) ProtoMessage() {}
 
 func (x *MergeSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[117]
+	mi := &file_lore_v1_lore_proto_msgTypes[123]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9217,7 +9501,7 @@ func (x *MergeSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergeSkillsRequest.ProtoReflect.Descriptor instead.
 func (*MergeSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{117}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{123}
 }
 
 func (x *MergeSkillsRequest) GetDryRun() bool {
@@ -9240,7 +9524,7 @@ type SkillMerge struct {
 
 func (x *SkillMerge) Reset() {
 	*x = SkillMerge{}
-	mi := &file_lore_v1_lore_proto_msgTypes[118]
+	mi := &file_lore_v1_lore_proto_msgTypes[124]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9252,7 +9536,7 @@ func (x *SkillMerge) String() string {
 func (*SkillMerge) ProtoMessage() {}
 
 func (x *SkillMerge) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[118]
+	mi := &file_lore_v1_lore_proto_msgTypes[124]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9265,7 +9549,7 @@ func (x *SkillMerge) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillMerge.ProtoReflect.Descriptor instead.
 func (*SkillMerge) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{118}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{124}
 }
 
 func (x *SkillMerge) GetInto() string {
@@ -9302,7 +9586,7 @@ type MergeSkillsResponse struct {
 
 func (x *MergeSkillsResponse) Reset() {
 	*x = MergeSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[119]
+	mi := &file_lore_v1_lore_proto_msgTypes[125]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9314,7 +9598,7 @@ func (x *MergeSkillsResponse) String() string {
 func (*MergeSkillsResponse) ProtoMessage() {}
 
 func (x *MergeSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[119]
+	mi := &file_lore_v1_lore_proto_msgTypes[125]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9327,7 +9611,7 @@ func (x *MergeSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergeSkillsResponse.ProtoReflect.Descriptor instead.
 func (*MergeSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{119}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{125}
 }
 
 func (x *MergeSkillsResponse) GetThreshold() float64 {
@@ -9362,7 +9646,7 @@ type EvalSkillsRequest struct {
 
 func (x *EvalSkillsRequest) Reset() {
 	*x = EvalSkillsRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[120]
+	mi := &file_lore_v1_lore_proto_msgTypes[126]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9374,7 +9658,7 @@ func (x *EvalSkillsRequest) String() string {
 func (*EvalSkillsRequest) ProtoMessage() {}
 
 func (x *EvalSkillsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[120]
+	mi := &file_lore_v1_lore_proto_msgTypes[126]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9387,7 +9671,7 @@ func (x *EvalSkillsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvalSkillsRequest.ProtoReflect.Descriptor instead.
 func (*EvalSkillsRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{120}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{126}
 }
 
 func (x *EvalSkillsRequest) GetNames() []string {
@@ -9415,7 +9699,7 @@ type TriggerQuery struct {
 
 func (x *TriggerQuery) Reset() {
 	*x = TriggerQuery{}
-	mi := &file_lore_v1_lore_proto_msgTypes[121]
+	mi := &file_lore_v1_lore_proto_msgTypes[127]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9427,7 +9711,7 @@ func (x *TriggerQuery) String() string {
 func (*TriggerQuery) ProtoMessage() {}
 
 func (x *TriggerQuery) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[121]
+	mi := &file_lore_v1_lore_proto_msgTypes[127]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9440,7 +9724,7 @@ func (x *TriggerQuery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TriggerQuery.ProtoReflect.Descriptor instead.
 func (*TriggerQuery) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{121}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{127}
 }
 
 func (x *TriggerQuery) GetQuery() string {
@@ -9499,7 +9783,7 @@ type SkillEval struct {
 
 func (x *SkillEval) Reset() {
 	*x = SkillEval{}
-	mi := &file_lore_v1_lore_proto_msgTypes[122]
+	mi := &file_lore_v1_lore_proto_msgTypes[128]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9511,7 +9795,7 @@ func (x *SkillEval) String() string {
 func (*SkillEval) ProtoMessage() {}
 
 func (x *SkillEval) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[122]
+	mi := &file_lore_v1_lore_proto_msgTypes[128]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9524,7 +9808,7 @@ func (x *SkillEval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkillEval.ProtoReflect.Descriptor instead.
 func (*SkillEval) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{122}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{128}
 }
 
 func (x *SkillEval) GetKey() string {
@@ -9592,7 +9876,7 @@ type EvalSkillsResponse struct {
 
 func (x *EvalSkillsResponse) Reset() {
 	*x = EvalSkillsResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[123]
+	mi := &file_lore_v1_lore_proto_msgTypes[129]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9604,7 +9888,7 @@ func (x *EvalSkillsResponse) String() string {
 func (*EvalSkillsResponse) ProtoMessage() {}
 
 func (x *EvalSkillsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[123]
+	mi := &file_lore_v1_lore_proto_msgTypes[129]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9617,7 +9901,7 @@ func (x *EvalSkillsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvalSkillsResponse.ProtoReflect.Descriptor instead.
 func (*EvalSkillsResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{123}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{129}
 }
 
 func (x *EvalSkillsResponse) GetPool() int32 {
@@ -9673,7 +9957,7 @@ type VerifyStoreRequest struct {
 
 func (x *VerifyStoreRequest) Reset() {
 	*x = VerifyStoreRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[124]
+	mi := &file_lore_v1_lore_proto_msgTypes[130]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9685,7 +9969,7 @@ func (x *VerifyStoreRequest) String() string {
 func (*VerifyStoreRequest) ProtoMessage() {}
 
 func (x *VerifyStoreRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[124]
+	mi := &file_lore_v1_lore_proto_msgTypes[130]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9698,7 +9982,7 @@ func (x *VerifyStoreRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyStoreRequest.ProtoReflect.Descriptor instead.
 func (*VerifyStoreRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{124}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{130}
 }
 
 func (x *VerifyStoreRequest) GetRepair() bool {
@@ -9728,7 +10012,7 @@ type StoreProblem struct {
 
 func (x *StoreProblem) Reset() {
 	*x = StoreProblem{}
-	mi := &file_lore_v1_lore_proto_msgTypes[125]
+	mi := &file_lore_v1_lore_proto_msgTypes[131]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9740,7 +10024,7 @@ func (x *StoreProblem) String() string {
 func (*StoreProblem) ProtoMessage() {}
 
 func (x *StoreProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[125]
+	mi := &file_lore_v1_lore_proto_msgTypes[131]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9753,7 +10037,7 @@ func (x *StoreProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StoreProblem.ProtoReflect.Descriptor instead.
 func (*StoreProblem) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{125}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{131}
 }
 
 func (x *StoreProblem) GetKind() string {
@@ -9812,7 +10096,7 @@ type VerifyStoreResponse struct {
 
 func (x *VerifyStoreResponse) Reset() {
 	*x = VerifyStoreResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[126]
+	mi := &file_lore_v1_lore_proto_msgTypes[132]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9824,7 +10108,7 @@ func (x *VerifyStoreResponse) String() string {
 func (*VerifyStoreResponse) ProtoMessage() {}
 
 func (x *VerifyStoreResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[126]
+	mi := &file_lore_v1_lore_proto_msgTypes[132]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9837,7 +10121,7 @@ func (x *VerifyStoreResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyStoreResponse.ProtoReflect.Descriptor instead.
 func (*VerifyStoreResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{126}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{132}
 }
 
 func (x *VerifyStoreResponse) GetStore() string {
@@ -9939,7 +10223,7 @@ type BackupStoreRequest struct {
 
 func (x *BackupStoreRequest) Reset() {
 	*x = BackupStoreRequest{}
-	mi := &file_lore_v1_lore_proto_msgTypes[127]
+	mi := &file_lore_v1_lore_proto_msgTypes[133]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9951,7 +10235,7 @@ func (x *BackupStoreRequest) String() string {
 func (*BackupStoreRequest) ProtoMessage() {}
 
 func (x *BackupStoreRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[127]
+	mi := &file_lore_v1_lore_proto_msgTypes[133]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9964,7 +10248,7 @@ func (x *BackupStoreRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BackupStoreRequest.ProtoReflect.Descriptor instead.
 func (*BackupStoreRequest) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{127}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{133}
 }
 
 type BackupStoreChunk struct {
@@ -9980,7 +10264,7 @@ type BackupStoreChunk struct {
 
 func (x *BackupStoreChunk) Reset() {
 	*x = BackupStoreChunk{}
-	mi := &file_lore_v1_lore_proto_msgTypes[128]
+	mi := &file_lore_v1_lore_proto_msgTypes[134]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9992,7 +10276,7 @@ func (x *BackupStoreChunk) String() string {
 func (*BackupStoreChunk) ProtoMessage() {}
 
 func (x *BackupStoreChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[128]
+	mi := &file_lore_v1_lore_proto_msgTypes[134]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10005,7 +10289,7 @@ func (x *BackupStoreChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BackupStoreChunk.ProtoReflect.Descriptor instead.
 func (*BackupStoreChunk) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{128}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{134}
 }
 
 func (x *BackupStoreChunk) GetPart() isBackupStoreChunk_Part {
@@ -10074,7 +10358,7 @@ type BackupStoreResponse struct {
 
 func (x *BackupStoreResponse) Reset() {
 	*x = BackupStoreResponse{}
-	mi := &file_lore_v1_lore_proto_msgTypes[129]
+	mi := &file_lore_v1_lore_proto_msgTypes[135]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10086,7 +10370,7 @@ func (x *BackupStoreResponse) String() string {
 func (*BackupStoreResponse) ProtoMessage() {}
 
 func (x *BackupStoreResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_lore_v1_lore_proto_msgTypes[129]
+	mi := &file_lore_v1_lore_proto_msgTypes[135]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10099,7 +10383,7 @@ func (x *BackupStoreResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BackupStoreResponse.ProtoReflect.Descriptor instead.
 func (*BackupStoreResponse) Descriptor() ([]byte, []int) {
-	return file_lore_v1_lore_proto_rawDescGZIP(), []int{129}
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{135}
 }
 
 func (x *BackupStoreResponse) GetPath() string {
@@ -10354,7 +10638,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0eUploadResponse\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x16\n" +
-	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\x8f\x03\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\xaa\x03\n" +
 	"\fLearnRequest\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x18\n" +
@@ -10375,7 +10659,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"unattended\x18\x0e \x01(\bR\n" +
 	"unattended\x12\x1d\n" +
 	"\n" +
-	"output_dir\x18\x0f \x01(\tR\toutputDir\"\xec\x06\n" +
+	"output_dir\x18\x0f \x01(\tR\toutputDir\x12\x19\n" +
+	"\brun_only\x18\x10 \x01(\bR\arunOnly\"\xec\x06\n" +
 	"\vLearnReport\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x18\n" +
@@ -10824,7 +11109,18 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x06reason\x18\n" +
 	" \x01(\tR\x06reason\x12\x16\n" +
 	"\x06result\x18\v \x01(\tR\x06result\x12\x14\n" +
-	"\x05skill\x18\f \x01(\tR\x05skill\"\xf0\x01\n" +
+	"\x05skill\x18\f \x01(\tR\x05skill\"6\n" +
+	"\x12EnqueueRunsRequest\x12 \n" +
+	"\x04jobs\x18\x01 \x03(\v2\f.lore.v1.JobR\x04jobs\"]\n" +
+	"\x13EnqueueRunsResponse\x12\"\n" +
+	"\x05added\x18\x01 \x03(\v2\f.lore.v1.JobR\x05added\x12\"\n" +
+	"\x05known\x18\x02 \x03(\v2\f.lore.v1.JobR\x05known\"\x10\n" +
+	"\x0eTakeRunRequest\"1\n" +
+	"\x0fTakeRunResponse\x12\x1e\n" +
+	"\x03job\x18\x01 \x01(\v2\f.lore.v1.JobR\x03job\"2\n" +
+	"\x10FinishRunRequest\x12\x1e\n" +
+	"\x03job\x18\x01 \x01(\v2\f.lore.v1.JobR\x03job\"\x13\n" +
+	"\x11FinishRunResponse\"\xf0\x01\n" +
 	"\rCurateRequest\x12\x1a\n" +
 	"\bdecision\x18\x01 \x01(\tR\bdecision\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\tR\x02id\x12\x14\n" +
@@ -11017,7 +11313,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"primitives\x12\x14\n" +
 	"\x05bytes\x18\x05 \x01(\x03R\x05bytes\x12\x16\n" +
 	"\x06sha256\x18\x06 \x01(\tR\x06sha256\x12\x18\n" +
-	"\acreated\x18\a \x01(\tR\acreated2\xd5\x15\n" +
+	"\acreated\x18\a \x01(\tR\acreated2\xa7\x17\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -11048,7 +11344,10 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\fExportSkills\x12\x1c.lore.v1.ExportSkillsRequest\x1a\x1d.lore.v1.ExportSkillsResponse\"\x00\x12M\n" +
 	"\fImportSkills\x12\x1c.lore.v1.ImportSkillsRequest\x1a\x1d.lore.v1.ImportSkillsResponse\"\x00\x128\n" +
 	"\x05Queue\x12\x15.lore.v1.QueueRequest\x1a\x16.lore.v1.QueueResponse\"\x00\x125\n" +
-	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00\x12>\n" +
+	"\x04Jobs\x12\x14.lore.v1.JobsRequest\x1a\x15.lore.v1.JobsResponse\"\x00\x12J\n" +
+	"\vEnqueueRuns\x12\x1b.lore.v1.EnqueueRunsRequest\x1a\x1c.lore.v1.EnqueueRunsResponse\"\x00\x12>\n" +
+	"\aTakeRun\x12\x17.lore.v1.TakeRunRequest\x1a\x18.lore.v1.TakeRunResponse\"\x00\x12D\n" +
+	"\tFinishRun\x12\x19.lore.v1.FinishRunRequest\x1a\x1a.lore.v1.FinishRunResponse\"\x00\x12>\n" +
 	"\aAddUser\x12\x17.lore.v1.AddUserRequest\x1a\x18.lore.v1.AddUserResponse\"\x00\x12D\n" +
 	"\tListUsers\x12\x19.lore.v1.ListUsersRequest\x1a\x1a.lore.v1.ListUsersResponse\"\x00\x12G\n" +
 	"\n" +
@@ -11076,7 +11375,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 138)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 144)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -11170,53 +11469,59 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*JobsRequest)(nil),           // 89: lore.v1.JobsRequest
 	(*JobsResponse)(nil),          // 90: lore.v1.JobsResponse
 	(*Job)(nil),                   // 91: lore.v1.Job
-	(*CurateRequest)(nil),         // 92: lore.v1.CurateRequest
-	(*SplitPart)(nil),             // 93: lore.v1.SplitPart
-	(*CurateResponse)(nil),        // 94: lore.v1.CurateResponse
-	(*SkillOrigin)(nil),           // 95: lore.v1.SkillOrigin
-	(*FindingCounts)(nil),         // 96: lore.v1.FindingCounts
-	(*SkillResource)(nil),         // 97: lore.v1.SkillResource
-	(*User)(nil),                  // 98: lore.v1.User
-	(*AddUserRequest)(nil),        // 99: lore.v1.AddUserRequest
-	(*AddUserResponse)(nil),       // 100: lore.v1.AddUserResponse
-	(*ListUsersRequest)(nil),      // 101: lore.v1.ListUsersRequest
-	(*ListUsersResponse)(nil),     // 102: lore.v1.ListUsersResponse
-	(*RevokeUserRequest)(nil),     // 103: lore.v1.RevokeUserRequest
-	(*RevokeUserResponse)(nil),    // 104: lore.v1.RevokeUserResponse
-	(*InvalidSkill)(nil),          // 105: lore.v1.InvalidSkill
-	(*SensitiveSpan)(nil),         // 106: lore.v1.SensitiveSpan
-	(*RollbackSkillRequest)(nil),  // 107: lore.v1.RollbackSkillRequest
-	(*RollbackSkillResponse)(nil), // 108: lore.v1.RollbackSkillResponse
-	(*WarnSkillRequest)(nil),      // 109: lore.v1.WarnSkillRequest
-	(*WarnSkillResponse)(nil),     // 110: lore.v1.WarnSkillResponse
-	(*EditSkillRequest)(nil),      // 111: lore.v1.EditSkillRequest
-	(*EditSkillResponse)(nil),     // 112: lore.v1.EditSkillResponse
-	(*PromptSkillsRequest)(nil),   // 113: lore.v1.PromptSkillsRequest
-	(*PromptSkillsResponse)(nil),  // 114: lore.v1.PromptSkillsResponse
-	(*ResolveSkillsRequest)(nil),  // 115: lore.v1.ResolveSkillsRequest
-	(*ResolveSkillsResponse)(nil), // 116: lore.v1.ResolveSkillsResponse
-	(*MergeSkillsRequest)(nil),    // 117: lore.v1.MergeSkillsRequest
-	(*SkillMerge)(nil),            // 118: lore.v1.SkillMerge
-	(*MergeSkillsResponse)(nil),   // 119: lore.v1.MergeSkillsResponse
-	(*EvalSkillsRequest)(nil),     // 120: lore.v1.EvalSkillsRequest
-	(*TriggerQuery)(nil),          // 121: lore.v1.TriggerQuery
-	(*SkillEval)(nil),             // 122: lore.v1.SkillEval
-	(*EvalSkillsResponse)(nil),    // 123: lore.v1.EvalSkillsResponse
-	(*VerifyStoreRequest)(nil),    // 124: lore.v1.VerifyStoreRequest
-	(*StoreProblem)(nil),          // 125: lore.v1.StoreProblem
-	(*VerifyStoreResponse)(nil),   // 126: lore.v1.VerifyStoreResponse
-	(*BackupStoreRequest)(nil),    // 127: lore.v1.BackupStoreRequest
-	(*BackupStoreChunk)(nil),      // 128: lore.v1.BackupStoreChunk
-	(*BackupStoreResponse)(nil),   // 129: lore.v1.BackupStoreResponse
-	nil,                           // 130: lore.v1.Session.CountsEntry
-	nil,                           // 131: lore.v1.LearnReport.CountsEntry
-	nil,                           // 132: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 133: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 134: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 135: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 136: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	nil,                           // 137: lore.v1.EditSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 138: google.protobuf.Struct
+	(*EnqueueRunsRequest)(nil),    // 92: lore.v1.EnqueueRunsRequest
+	(*EnqueueRunsResponse)(nil),   // 93: lore.v1.EnqueueRunsResponse
+	(*TakeRunRequest)(nil),        // 94: lore.v1.TakeRunRequest
+	(*TakeRunResponse)(nil),       // 95: lore.v1.TakeRunResponse
+	(*FinishRunRequest)(nil),      // 96: lore.v1.FinishRunRequest
+	(*FinishRunResponse)(nil),     // 97: lore.v1.FinishRunResponse
+	(*CurateRequest)(nil),         // 98: lore.v1.CurateRequest
+	(*SplitPart)(nil),             // 99: lore.v1.SplitPart
+	(*CurateResponse)(nil),        // 100: lore.v1.CurateResponse
+	(*SkillOrigin)(nil),           // 101: lore.v1.SkillOrigin
+	(*FindingCounts)(nil),         // 102: lore.v1.FindingCounts
+	(*SkillResource)(nil),         // 103: lore.v1.SkillResource
+	(*User)(nil),                  // 104: lore.v1.User
+	(*AddUserRequest)(nil),        // 105: lore.v1.AddUserRequest
+	(*AddUserResponse)(nil),       // 106: lore.v1.AddUserResponse
+	(*ListUsersRequest)(nil),      // 107: lore.v1.ListUsersRequest
+	(*ListUsersResponse)(nil),     // 108: lore.v1.ListUsersResponse
+	(*RevokeUserRequest)(nil),     // 109: lore.v1.RevokeUserRequest
+	(*RevokeUserResponse)(nil),    // 110: lore.v1.RevokeUserResponse
+	(*InvalidSkill)(nil),          // 111: lore.v1.InvalidSkill
+	(*SensitiveSpan)(nil),         // 112: lore.v1.SensitiveSpan
+	(*RollbackSkillRequest)(nil),  // 113: lore.v1.RollbackSkillRequest
+	(*RollbackSkillResponse)(nil), // 114: lore.v1.RollbackSkillResponse
+	(*WarnSkillRequest)(nil),      // 115: lore.v1.WarnSkillRequest
+	(*WarnSkillResponse)(nil),     // 116: lore.v1.WarnSkillResponse
+	(*EditSkillRequest)(nil),      // 117: lore.v1.EditSkillRequest
+	(*EditSkillResponse)(nil),     // 118: lore.v1.EditSkillResponse
+	(*PromptSkillsRequest)(nil),   // 119: lore.v1.PromptSkillsRequest
+	(*PromptSkillsResponse)(nil),  // 120: lore.v1.PromptSkillsResponse
+	(*ResolveSkillsRequest)(nil),  // 121: lore.v1.ResolveSkillsRequest
+	(*ResolveSkillsResponse)(nil), // 122: lore.v1.ResolveSkillsResponse
+	(*MergeSkillsRequest)(nil),    // 123: lore.v1.MergeSkillsRequest
+	(*SkillMerge)(nil),            // 124: lore.v1.SkillMerge
+	(*MergeSkillsResponse)(nil),   // 125: lore.v1.MergeSkillsResponse
+	(*EvalSkillsRequest)(nil),     // 126: lore.v1.EvalSkillsRequest
+	(*TriggerQuery)(nil),          // 127: lore.v1.TriggerQuery
+	(*SkillEval)(nil),             // 128: lore.v1.SkillEval
+	(*EvalSkillsResponse)(nil),    // 129: lore.v1.EvalSkillsResponse
+	(*VerifyStoreRequest)(nil),    // 130: lore.v1.VerifyStoreRequest
+	(*StoreProblem)(nil),          // 131: lore.v1.StoreProblem
+	(*VerifyStoreResponse)(nil),   // 132: lore.v1.VerifyStoreResponse
+	(*BackupStoreRequest)(nil),    // 133: lore.v1.BackupStoreRequest
+	(*BackupStoreChunk)(nil),      // 134: lore.v1.BackupStoreChunk
+	(*BackupStoreResponse)(nil),   // 135: lore.v1.BackupStoreResponse
+	nil,                           // 136: lore.v1.Session.CountsEntry
+	nil,                           // 137: lore.v1.LearnReport.CountsEntry
+	nil,                           // 138: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 139: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 140: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 141: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 142: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	nil,                           // 143: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 144: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -11232,14 +11537,14 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
 	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
 	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	130, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	136, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
 	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	138, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	144, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
 	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
 	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
 	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
 	28,  // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	131, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
+	137, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
 	32,  // 21: lore.v1.LearnReport.primitives:type_name -> lore.v1.LearnedPrimitive
 	33,  // 22: lore.v1.LearnReport.edges:type_name -> lore.v1.LearnedEdge
 	39,  // 23: lore.v1.LearnReport.findings:type_name -> lore.v1.Finding
@@ -11259,23 +11564,23 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	46,  // 37: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
 	39,  // 38: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
 	31,  // 39: lore.v1.LearnEvent.report:type_name -> lore.v1.LearnReport
-	138, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
+	144, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
 	19,  // 41: lore.v1.Committed.session:type_name -> lore.v1.Session
 	53,  // 42: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	132, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	138, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
 	52,  // 44: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
 	52,  // 45: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
 	57,  // 46: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	95,  // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
-	96,  // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	133, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	101, // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
+	102, // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
+	139, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
 	58,  // 50: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
 	39,  // 51: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
 	59,  // 52: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
 	60,  // 53: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
 	61,  // 54: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
 	62,  // 55: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	134, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	140, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
 	63,  // 57: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
 	39,  // 58: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
 	39,  // 59: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
@@ -11284,123 +11589,134 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	56,  // 62: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
 	56,  // 63: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 64: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	97,  // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
+	103, // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
 	56,  // 66: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
 	39,  // 67: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	135, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	141, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
 	56,  // 69: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 70: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 71: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
 	39,  // 72: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	136, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	142, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
 	56,  // 74: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
 	56,  // 75: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
 	39,  // 76: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	105, // 77: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
-	106, // 78: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	111, // 77: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	112, // 78: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
 	56,  // 79: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
 	24,  // 80: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
 	42,  // 81: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
 	91,  // 82: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	93,  // 83: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	98,  // 84: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
-	98,  // 85: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
-	98,  // 86: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
-	56,  // 87: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 88: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 89: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
-	39,  // 90: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	137, // 91: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
-	118, // 92: lore.v1.MergeSkillsResponse.merges:type_name -> lore.v1.SkillMerge
-	121, // 93: lore.v1.SkillEval.queries:type_name -> lore.v1.TriggerQuery
-	122, // 94: lore.v1.EvalSkillsResponse.skills:type_name -> lore.v1.SkillEval
-	125, // 95: lore.v1.VerifyStoreResponse.problems:type_name -> lore.v1.StoreProblem
-	129, // 96: lore.v1.BackupStoreChunk.done:type_name -> lore.v1.BackupStoreResponse
-	0,   // 97: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 98: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 99: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 100: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 101: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 102: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 103: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 104: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 105: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 106: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	47,  // 107: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	49,  // 108: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	50,  // 109: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	54,  // 110: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	92,  // 111: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	64,  // 112: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	67,  // 113: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	69,  // 114: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	71,  // 115: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	73,  // 116: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	75,  // 117: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	77,  // 118: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	79,  // 119: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	81,  // 120: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	83,  // 121: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	85,  // 122: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	87,  // 123: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	89,  // 124: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	99,  // 125: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	101, // 126: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	103, // 127: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	107, // 128: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	109, // 129: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	111, // 130: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	113, // 131: lore.v1.LoreService.PromptSkills:input_type -> lore.v1.PromptSkillsRequest
-	115, // 132: lore.v1.LoreService.ResolveSkills:input_type -> lore.v1.ResolveSkillsRequest
-	117, // 133: lore.v1.LoreService.MergeSkills:input_type -> lore.v1.MergeSkillsRequest
-	120, // 134: lore.v1.LoreService.EvalSkills:input_type -> lore.v1.EvalSkillsRequest
-	124, // 135: lore.v1.LoreService.VerifyStore:input_type -> lore.v1.VerifyStoreRequest
-	127, // 136: lore.v1.LoreService.BackupStore:input_type -> lore.v1.BackupStoreRequest
-	1,   // 137: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 138: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 139: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 140: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 141: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 142: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 143: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 144: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 145: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	42,  // 146: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	48,  // 147: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	42,  // 148: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	51,  // 149: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	55,  // 150: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	94,  // 151: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	66,  // 152: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	68,  // 153: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	70,  // 154: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	72,  // 155: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	74,  // 156: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	76,  // 157: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	78,  // 158: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	80,  // 159: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	82,  // 160: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	84,  // 161: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	86,  // 162: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	88,  // 163: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	90,  // 164: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	100, // 165: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	102, // 166: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	104, // 167: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	108, // 168: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	110, // 169: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	112, // 170: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	114, // 171: lore.v1.LoreService.PromptSkills:output_type -> lore.v1.PromptSkillsResponse
-	116, // 172: lore.v1.LoreService.ResolveSkills:output_type -> lore.v1.ResolveSkillsResponse
-	119, // 173: lore.v1.LoreService.MergeSkills:output_type -> lore.v1.MergeSkillsResponse
-	123, // 174: lore.v1.LoreService.EvalSkills:output_type -> lore.v1.EvalSkillsResponse
-	126, // 175: lore.v1.LoreService.VerifyStore:output_type -> lore.v1.VerifyStoreResponse
-	128, // 176: lore.v1.LoreService.BackupStore:output_type -> lore.v1.BackupStoreChunk
-	137, // [137:177] is the sub-list for method output_type
-	97,  // [97:137] is the sub-list for method input_type
-	97,  // [97:97] is the sub-list for extension type_name
-	97,  // [97:97] is the sub-list for extension extendee
-	0,   // [0:97] is the sub-list for field type_name
+	91,  // 83: lore.v1.EnqueueRunsRequest.jobs:type_name -> lore.v1.Job
+	91,  // 84: lore.v1.EnqueueRunsResponse.added:type_name -> lore.v1.Job
+	91,  // 85: lore.v1.EnqueueRunsResponse.known:type_name -> lore.v1.Job
+	91,  // 86: lore.v1.TakeRunResponse.job:type_name -> lore.v1.Job
+	91,  // 87: lore.v1.FinishRunRequest.job:type_name -> lore.v1.Job
+	99,  // 88: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	104, // 89: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
+	104, // 90: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
+	104, // 91: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
+	56,  // 92: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 93: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 94: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
+	39,  // 95: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
+	143, // 96: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	124, // 97: lore.v1.MergeSkillsResponse.merges:type_name -> lore.v1.SkillMerge
+	127, // 98: lore.v1.SkillEval.queries:type_name -> lore.v1.TriggerQuery
+	128, // 99: lore.v1.EvalSkillsResponse.skills:type_name -> lore.v1.SkillEval
+	131, // 100: lore.v1.VerifyStoreResponse.problems:type_name -> lore.v1.StoreProblem
+	135, // 101: lore.v1.BackupStoreChunk.done:type_name -> lore.v1.BackupStoreResponse
+	0,   // 102: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 103: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 104: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 105: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 106: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 107: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 108: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 109: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 110: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 111: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	47,  // 112: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	49,  // 113: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	50,  // 114: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	54,  // 115: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	98,  // 116: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	64,  // 117: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	67,  // 118: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	69,  // 119: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	71,  // 120: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	73,  // 121: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	75,  // 122: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	77,  // 123: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	79,  // 124: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	81,  // 125: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	83,  // 126: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	85,  // 127: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	87,  // 128: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	89,  // 129: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	92,  // 130: lore.v1.LoreService.EnqueueRuns:input_type -> lore.v1.EnqueueRunsRequest
+	94,  // 131: lore.v1.LoreService.TakeRun:input_type -> lore.v1.TakeRunRequest
+	96,  // 132: lore.v1.LoreService.FinishRun:input_type -> lore.v1.FinishRunRequest
+	105, // 133: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	107, // 134: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	109, // 135: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	113, // 136: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	115, // 137: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	117, // 138: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	119, // 139: lore.v1.LoreService.PromptSkills:input_type -> lore.v1.PromptSkillsRequest
+	121, // 140: lore.v1.LoreService.ResolveSkills:input_type -> lore.v1.ResolveSkillsRequest
+	123, // 141: lore.v1.LoreService.MergeSkills:input_type -> lore.v1.MergeSkillsRequest
+	126, // 142: lore.v1.LoreService.EvalSkills:input_type -> lore.v1.EvalSkillsRequest
+	130, // 143: lore.v1.LoreService.VerifyStore:input_type -> lore.v1.VerifyStoreRequest
+	133, // 144: lore.v1.LoreService.BackupStore:input_type -> lore.v1.BackupStoreRequest
+	1,   // 145: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 146: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 147: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 148: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 149: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 150: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 151: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 152: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 153: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	42,  // 154: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	48,  // 155: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	42,  // 156: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	51,  // 157: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	55,  // 158: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	100, // 159: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	66,  // 160: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	68,  // 161: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	70,  // 162: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	72,  // 163: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	74,  // 164: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	76,  // 165: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	78,  // 166: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	80,  // 167: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	82,  // 168: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	84,  // 169: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	86,  // 170: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	88,  // 171: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	90,  // 172: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	93,  // 173: lore.v1.LoreService.EnqueueRuns:output_type -> lore.v1.EnqueueRunsResponse
+	95,  // 174: lore.v1.LoreService.TakeRun:output_type -> lore.v1.TakeRunResponse
+	97,  // 175: lore.v1.LoreService.FinishRun:output_type -> lore.v1.FinishRunResponse
+	106, // 176: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	108, // 177: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	110, // 178: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	114, // 179: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	116, // 180: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	118, // 181: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	120, // 182: lore.v1.LoreService.PromptSkills:output_type -> lore.v1.PromptSkillsResponse
+	122, // 183: lore.v1.LoreService.ResolveSkills:output_type -> lore.v1.ResolveSkillsResponse
+	125, // 184: lore.v1.LoreService.MergeSkills:output_type -> lore.v1.MergeSkillsResponse
+	129, // 185: lore.v1.LoreService.EvalSkills:output_type -> lore.v1.EvalSkillsResponse
+	132, // 186: lore.v1.LoreService.VerifyStore:output_type -> lore.v1.VerifyStoreResponse
+	134, // 187: lore.v1.LoreService.BackupStore:output_type -> lore.v1.BackupStoreChunk
+	145, // [145:188] is the sub-list for method output_type
+	102, // [102:145] is the sub-list for method input_type
+	102, // [102:102] is the sub-list for extension type_name
+	102, // [102:102] is the sub-list for extension extendee
+	0,   // [0:102] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -11424,7 +11740,7 @@ func file_lore_v1_lore_proto_init() {
 		(*LearnEvent_Report)(nil),
 		(*LearnEvent_Run)(nil),
 	}
-	file_lore_v1_lore_proto_msgTypes[128].OneofWrappers = []any{
+	file_lore_v1_lore_proto_msgTypes[134].OneofWrappers = []any{
 		(*BackupStoreChunk_Chunk)(nil),
 		(*BackupStoreChunk_Done)(nil),
 	}
@@ -11434,7 +11750,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   138,
+			NumMessages:   144,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -452,6 +452,18 @@ func (h *handler) Jobs(ctx context.Context, r *lorev1.JobsRequest) (*lorev1.Jobs
 	return h.svc.Jobs(ctx, r)
 }
 
+func (h *handler) EnqueueRuns(ctx context.Context, r *lorev1.EnqueueRunsRequest) (*lorev1.EnqueueRunsResponse, error) {
+	return h.svc.EnqueueRuns(ctx, r)
+}
+
+func (h *handler) TakeRun(ctx context.Context, r *lorev1.TakeRunRequest) (*lorev1.TakeRunResponse, error) {
+	return h.svc.TakeRun(ctx, r)
+}
+
+func (h *handler) FinishRun(ctx context.Context, r *lorev1.FinishRunRequest) (*lorev1.FinishRunResponse, error) {
+	return h.svc.FinishRun(ctx, r)
+}
+
 func (h *handler) AddUser(ctx context.Context, r *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
 	return h.svc.AddUser(ctx, r)
 }

@@ -102,6 +102,12 @@ const (
 	LoreServiceQueueProcedure = "/lore.v1.LoreService/Queue"
 	// LoreServiceJobsProcedure is the fully-qualified name of the LoreService's Jobs RPC.
 	LoreServiceJobsProcedure = "/lore.v1.LoreService/Jobs"
+	// LoreServiceEnqueueRunsProcedure is the fully-qualified name of the LoreService's EnqueueRuns RPC.
+	LoreServiceEnqueueRunsProcedure = "/lore.v1.LoreService/EnqueueRuns"
+	// LoreServiceTakeRunProcedure is the fully-qualified name of the LoreService's TakeRun RPC.
+	LoreServiceTakeRunProcedure = "/lore.v1.LoreService/TakeRun"
+	// LoreServiceFinishRunProcedure is the fully-qualified name of the LoreService's FinishRun RPC.
+	LoreServiceFinishRunProcedure = "/lore.v1.LoreService/FinishRun"
 	// LoreServiceAddUserProcedure is the fully-qualified name of the LoreService's AddUser RPC.
 	LoreServiceAddUserProcedure = "/lore.v1.LoreService/AddUser"
 	// LoreServiceListUsersProcedure is the fully-qualified name of the LoreService's ListUsers RPC.
@@ -176,6 +182,15 @@ type LoreServiceClient interface {
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
 	// Jobs lists the queue of agent runs lore watch learns.
 	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
+	// The queue's work, for a watcher of run files (lore watch), which
+	// finds the files on its own machine and learns each job it takes with
+	// Learn: they need the role that may learn. EnqueueRuns queues run
+	// files by where they are and what they hold; TakeRun takes the oldest
+	// pending job and holds it for the caller, counting an attempt;
+	// FinishRun records how it ended and lets go of it.
+	EnqueueRuns(context.Context, *lorev1.EnqueueRunsRequest) (*lorev1.EnqueueRunsResponse, error)
+	TakeRun(context.Context, *lorev1.TakeRunRequest) (*lorev1.TakeRunResponse, error)
+	FinishRun(context.Context, *lorev1.FinishRunRequest) (*lorev1.FinishRunResponse, error)
 	// The users a team server lets in, kept in the default workspace's
 	// store whatever the caller's workspace: an admin's alone. An admin of
 	// another workspace manages the users of that workspace only.
@@ -392,6 +407,24 @@ func NewLoreServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(loreServiceMethods.ByName("Jobs")),
 			connect.WithClientOptions(opts...),
 		),
+		enqueueRuns: connect.NewClient[lorev1.EnqueueRunsRequest, lorev1.EnqueueRunsResponse](
+			httpClient,
+			baseURL+LoreServiceEnqueueRunsProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("EnqueueRuns")),
+			connect.WithClientOptions(opts...),
+		),
+		takeRun: connect.NewClient[lorev1.TakeRunRequest, lorev1.TakeRunResponse](
+			httpClient,
+			baseURL+LoreServiceTakeRunProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("TakeRun")),
+			connect.WithClientOptions(opts...),
+		),
+		finishRun: connect.NewClient[lorev1.FinishRunRequest, lorev1.FinishRunResponse](
+			httpClient,
+			baseURL+LoreServiceFinishRunProcedure,
+			connect.WithSchema(loreServiceMethods.ByName("FinishRun")),
+			connect.WithClientOptions(opts...),
+		),
 		addUser: connect.NewClient[lorev1.AddUserRequest, lorev1.AddUserResponse](
 			httpClient,
 			baseURL+LoreServiceAddUserProcedure,
@@ -497,6 +530,9 @@ type loreServiceClient struct {
 	importSkills  *connect.Client[lorev1.ImportSkillsRequest, lorev1.ImportSkillsResponse]
 	queue         *connect.Client[lorev1.QueueRequest, lorev1.QueueResponse]
 	jobs          *connect.Client[lorev1.JobsRequest, lorev1.JobsResponse]
+	enqueueRuns   *connect.Client[lorev1.EnqueueRunsRequest, lorev1.EnqueueRunsResponse]
+	takeRun       *connect.Client[lorev1.TakeRunRequest, lorev1.TakeRunResponse]
+	finishRun     *connect.Client[lorev1.FinishRunRequest, lorev1.FinishRunResponse]
 	addUser       *connect.Client[lorev1.AddUserRequest, lorev1.AddUserResponse]
 	listUsers     *connect.Client[lorev1.ListUsersRequest, lorev1.ListUsersResponse]
 	revokeUser    *connect.Client[lorev1.RevokeUserRequest, lorev1.RevokeUserResponse]
@@ -751,6 +787,33 @@ func (c *loreServiceClient) Jobs(ctx context.Context, req *lorev1.JobsRequest) (
 	return nil, err
 }
 
+// EnqueueRuns calls lore.v1.LoreService.EnqueueRuns.
+func (c *loreServiceClient) EnqueueRuns(ctx context.Context, req *lorev1.EnqueueRunsRequest) (*lorev1.EnqueueRunsResponse, error) {
+	response, err := c.enqueueRuns.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// TakeRun calls lore.v1.LoreService.TakeRun.
+func (c *loreServiceClient) TakeRun(ctx context.Context, req *lorev1.TakeRunRequest) (*lorev1.TakeRunResponse, error) {
+	response, err := c.takeRun.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// FinishRun calls lore.v1.LoreService.FinishRun.
+func (c *loreServiceClient) FinishRun(ctx context.Context, req *lorev1.FinishRunRequest) (*lorev1.FinishRunResponse, error) {
+	response, err := c.finishRun.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // AddUser calls lore.v1.LoreService.AddUser.
 func (c *loreServiceClient) AddUser(ctx context.Context, req *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
 	response, err := c.addUser.CallUnary(ctx, connect.NewRequest(req))
@@ -900,6 +963,15 @@ type LoreServiceHandler interface {
 	Queue(context.Context, *lorev1.QueueRequest) (*lorev1.QueueResponse, error)
 	// Jobs lists the queue of agent runs lore watch learns.
 	Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error)
+	// The queue's work, for a watcher of run files (lore watch), which
+	// finds the files on its own machine and learns each job it takes with
+	// Learn: they need the role that may learn. EnqueueRuns queues run
+	// files by where they are and what they hold; TakeRun takes the oldest
+	// pending job and holds it for the caller, counting an attempt;
+	// FinishRun records how it ended and lets go of it.
+	EnqueueRuns(context.Context, *lorev1.EnqueueRunsRequest) (*lorev1.EnqueueRunsResponse, error)
+	TakeRun(context.Context, *lorev1.TakeRunRequest) (*lorev1.TakeRunResponse, error)
+	FinishRun(context.Context, *lorev1.FinishRunRequest) (*lorev1.FinishRunResponse, error)
 	// The users a team server lets in, kept in the default workspace's
 	// store whatever the caller's workspace: an admin's alone. An admin of
 	// another workspace manages the users of that workspace only.
@@ -1112,6 +1184,24 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(loreServiceMethods.ByName("Jobs")),
 		connect.WithHandlerOptions(opts...),
 	)
+	loreServiceEnqueueRunsHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceEnqueueRunsProcedure,
+		svc.EnqueueRuns,
+		connect.WithSchema(loreServiceMethods.ByName("EnqueueRuns")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceTakeRunHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceTakeRunProcedure,
+		svc.TakeRun,
+		connect.WithSchema(loreServiceMethods.ByName("TakeRun")),
+		connect.WithHandlerOptions(opts...),
+	)
+	loreServiceFinishRunHandler := connect.NewUnaryHandlerSimple(
+		LoreServiceFinishRunProcedure,
+		svc.FinishRun,
+		connect.WithSchema(loreServiceMethods.ByName("FinishRun")),
+		connect.WithHandlerOptions(opts...),
+	)
 	loreServiceAddUserHandler := connect.NewUnaryHandlerSimple(
 		LoreServiceAddUserProcedure,
 		svc.AddUser,
@@ -1242,6 +1332,12 @@ func NewLoreServiceHandler(svc LoreServiceHandler, opts ...connect.HandlerOption
 			loreServiceQueueHandler.ServeHTTP(w, r)
 		case LoreServiceJobsProcedure:
 			loreServiceJobsHandler.ServeHTTP(w, r)
+		case LoreServiceEnqueueRunsProcedure:
+			loreServiceEnqueueRunsHandler.ServeHTTP(w, r)
+		case LoreServiceTakeRunProcedure:
+			loreServiceTakeRunHandler.ServeHTTP(w, r)
+		case LoreServiceFinishRunProcedure:
+			loreServiceFinishRunHandler.ServeHTTP(w, r)
 		case LoreServiceAddUserProcedure:
 			loreServiceAddUserHandler.ServeHTTP(w, r)
 		case LoreServiceListUsersProcedure:
@@ -1385,6 +1481,18 @@ func (UnimplementedLoreServiceHandler) Queue(context.Context, *lorev1.QueueReque
 
 func (UnimplementedLoreServiceHandler) Jobs(context.Context, *lorev1.JobsRequest) (*lorev1.JobsResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.Jobs is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) EnqueueRuns(context.Context, *lorev1.EnqueueRunsRequest) (*lorev1.EnqueueRunsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.EnqueueRuns is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) TakeRun(context.Context, *lorev1.TakeRunRequest) (*lorev1.TakeRunResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.TakeRun is not implemented"))
+}
+
+func (UnimplementedLoreServiceHandler) FinishRun(context.Context, *lorev1.FinishRunRequest) (*lorev1.FinishRunResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("lore.v1.LoreService.FinishRun is not implemented"))
 }
 
 func (UnimplementedLoreServiceHandler) AddUser(context.Context, *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
