@@ -138,7 +138,7 @@ func (a *app) verifyLoan(ctx context.Context, repair bool) (*store.Store, func()
 func (a *app) storeBackupCmd() *cobra.Command {
 	var asJSON, force bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "target", annotOnPostgresInstead: "back a PostgreSQL library up with pg_dump, or copy it to a folder with lore store copy URL FOLDER"},
+		Annotations: map[string]string{annotOnPostgresInstead: "back a PostgreSQL library up with pg_dump, or copy it to a folder with lore store copy URL FOLDER"},
 		Use:         "backup FILE",
 		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,
