@@ -102,3 +102,11 @@ func (a *terminalApp) raw() string {
 	defer a.mu.Unlock()
 	return a.out.String()
 }
+
+// clip cuts s to n runes with an ellipsis.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

@@ -161,21 +161,11 @@ func parseTier(s string) (core.Familiarity, error) {
 
 // interactive reports whether a person is at the terminal to answer.
 func (a *app) interactive() bool {
-	if a.host != nil {
-		// The terminal is another process's: no application opens on it.
-		return false
-	}
 	in, inOK := a.stdin.(term.File)
 	out, outOK := a.stdout.(term.File)
 	return inOK && outOK && term.IsTerminal(in.Fd()) && term.IsTerminal(out.Fd())
 }
 
-// canAsk reports whether a question can be put to the person: on this
-// process's terminal, or on the terminal of the process the command runs
-// for, through its forwarded input and output.
-func (a *app) canAsk() bool {
-	if a.host != nil {
-		return a.host.req.StdinTTY && a.host.req.StdoutTTY
-	}
-	return a.interactive()
-}
+// canAsk reports whether a question can be put to the person at this
+// process's terminal.
+func (a *app) canAsk() bool { return a.interactive() }

@@ -92,7 +92,7 @@ func (a *app) learnCmd() *cobra.Command {
 		noReview bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "source", annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		Use:         "learn SOURCE",
 		Short:       "Learn a source: extract, deduplicate, merge and store its primitives",
 		Long: `Runs the seven stages over a file, folder, archive, http(s) URL or git repository
@@ -276,9 +276,6 @@ func splitList(s string) []string {
 
 // stderrTerminal reports whether progress lines can go to stderr.
 func (a *app) stderrTerminal() bool {
-	if a.host != nil {
-		return a.host.req.StderrTTY
-	}
 	f, ok := a.stderr.(term.File)
 	return ok && term.IsTerminal(f.Fd())
 }

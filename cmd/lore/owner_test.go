@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/lore-kb/lore/core/api/owner"
 )
 
@@ -261,10 +263,20 @@ func BenchmarkOwnerRead(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)*95/100].Microseconds())/1000, "p95-ms")
 }
 
-// TestWhereCommandsRun: a command that serves its own client (mcp, serve)
-// or needs no store runs where it is typed; the others go to the owner.
-func TestWhereCommandsRun(t *testing.T) {
+// TestEveryCommandIsLocalOrOnTheAPI: a command that serves its own
+// client (mcp, serve) or needs no store runs where it is typed; every
+// other command calls lore's API (beside an owner, the owner's), and none
+// hands a command line to another process.
+func TestEveryCommandIsLocalOrOnTheAPI(t *testing.T) {
 	root := (&app{}).rootCmd()
+	local := func(cmd *cobra.Command) bool {
+		for c := cmd; c != nil; c = c.Parent() {
+			if c.Annotations[annotLocal] != "" {
+				return true
+			}
+		}
+		return false
+	}
 	for args, want := range map[string]bool{
 		"mcp": true, "serve": true, "scan": true, "version": true, "skills validate": true, "store restore": true,
 		"learn": false, "rank": false, "skills search": false, "watch": false, "queue": false, "store verify": false,
@@ -277,4 +289,14 @@ func TestWhereCommandsRun(t *testing.T) {
 			t.Errorf("lore %s runs locally: %t, want %t", args, local(cmd), want)
 		}
 	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Runnable() && c != root && !local(c) && c.Annotations[annotHelp] == "" && c.Annotations[annotAPI] == "" {
+			t.Errorf("lore %s neither runs here without a store nor calls the API", strings.TrimPrefix(c.CommandPath(), "lore "))
+		}
+		for _, k := range c.Commands() {
+			walk(k)
+		}
+	}
+	walk(root)
 }

@@ -256,19 +256,8 @@ func (a *app) writeMarkdown(md string) error {
 }
 
 // terminalSize is the width and height of the terminal stdout is, and
-// whether it is one. A command run for another process (the store's
-// owner's client) knows only that terminal's width: its height is 0, and
-// it is not paged (the pager would run here, not on that terminal).
+// whether it is one.
 func (a *app) terminalSize() (width, height int, ok bool) {
-	if a.host != nil {
-		if !a.host.req.StdoutTTY {
-			return 0, 0, false
-		}
-		if w := a.host.req.Width; w > 0 {
-			return w, 0, true
-		}
-		return 80, 0, true
-	}
 	f, isFile := a.stdout.(term.File)
 	if !isFile || !term.IsTerminal(f.Fd()) {
 		return 0, 0, false

@@ -44,10 +44,8 @@ type app struct {
 	// warnedNoStore: the note that no store exists yet is given once.
 	warnedNoStore bool
 	// held is the store this process owns and lends to each operation
-	// (nil: each command opens it); host is set when the command runs
-	// for another process (see hosted.go).
+	// (nil: each command opens it).
 	held *heldStore
-	host *hosting
 	// workspaces are the stores of a team server's other workspaces
 	// (nil unless this process serves).
 	workspaces *workspaces
@@ -69,19 +67,10 @@ type app struct {
 // failed before printing anything, {"errors": [...], "exitCode": N}. The
 // human sentence goes to stderr either way.
 //
-// When another lore process owns the store, the command runs there
-// (forward); otherwise here.
+// When another lore process owns the store, a command calls the API it
+// serves on its socket (see service); it never hands that process a
+// command line.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	if code, ok := forward(ctx, args, stdin, stdout, stderr); ok {
-		return code
-	}
-	return execute(ctx, args, stdin, stdout, stderr, nil, nil)
-}
-
-// execute runs args in this process. own is the store this process owns
-// (nil: each command opens it), host the client a command runs for (nil:
-// this process's own).
-func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, own *heldStore, host *hosting) (code int) {
 	asJSON := jsonRequested(args)
 	defer func() {
 		if r := recover(); r != nil {
@@ -93,7 +82,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if asJSON {
 		out = &held
 	}
-	a := &app{stdin: stdin, stdout: out, stderr: stderr, held: own, host: host}
+	a := &app{stdin: stdin, stdout: out, stderr: stderr}
 	root := a.rootCmd(args...)
 	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
 		// Completions are attached only when the shell asks for them:
@@ -107,7 +96,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	// is no terminal; piped, the padding is only trailing blanks.
 	cobraOut := out
 	var trimmed *trimWriter
-	if !isTerminal(stdout) && (host == nil || !host.req.StdoutTTY) {
+	if !isTerminal(stdout) {
 		trimmed = &trimWriter{w: out}
 		cobraOut = trimmed
 	}
@@ -118,8 +107,6 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		for _, s := range errorSentences(err) {
 			fmt.Fprintln(stderr, "lore: "+s)
 		}
-	} else if host != nil {
-		err = executeHosted(ctx, root, stderr)
 	} else {
 		stamp := currentBuildStamp()
 		// lore --version says what lore version says; fang's version and
@@ -793,4 +780,11 @@ func (t *trimWriter) Flush() {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(term.File)
 	return ok && term.IsTerminal(f.Fd())
+}
+
+func flagValue(cmd *cobra.Command, name string) string {
+	if f := cmd.Flags().Lookup(name); f != nil {
+		return f.Value.String()
+	}
+	return ""
 }

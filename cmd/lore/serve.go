@@ -354,17 +354,7 @@ func (a *app) own(ctx context.Context, kind string, feed *screenFeed, log io.Wri
 		return nil, err
 	}
 	held := newHeldStore(db)
-	handler := hostRequest(held, feed)
-	if log != nil {
-		inner := handler
-		handler = func(ctx context.Context, req owner.Request, stdin io.Reader, stdout, stderr io.Writer) int {
-			start := time.Now()
-			code := inner(ctx, req, stdin, stdout, stderr)
-			fmt.Fprintf(log, "lore: %s → exit %d (%s)\n", describeRequest(req), code, time.Since(start).Round(time.Millisecond))
-			return code
-		}
-	}
-	srv, err := owner.Listen(dir, owner.Owner{Kind: kind, PID: os.Getpid()}, handler)
+	srv, err := owner.Listen(dir, owner.Owner{Kind: kind, PID: os.Getpid()})
 	if err != nil {
 		_ = db.Close()
 		if errors.Is(err, owner.ErrOwned) {

@@ -1080,7 +1080,7 @@ func (a *app) skillsImportCmd() *cobra.Command {
 		redactFiles, asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "folders", annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		Use:         "import PATH",
 		Short:       "Import Agent Skills folders into the library",
 		Long: `Reads the skills at PATH — a SKILL.md, a skill folder, a folder of skills
@@ -1286,7 +1286,7 @@ func (a *app) skillsExportCmd() *cobra.Command {
 		asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "target", annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		Use:         "export DIR|FILE.zip|FILE.skill",
 		Short:       "Write the library as Agent Skills folders",
 		Long: `Writes each skill as DIR/<name>/ (SKILL.md and its resources), a layout every

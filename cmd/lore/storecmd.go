@@ -105,7 +105,7 @@ func (a *app) storeBackupCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		// On PostgreSQL the API refuses it (pgUpkeep), saying what to do
 		// instead; no list of what runs there names it.
-		Annotations: map[string]string{annotPaths: "target", annotRemote: "1", annotAPI: "1", annotOnPostgresInstead: pgBackupInstead},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1", annotOnPostgresInstead: pgBackupInstead},
 		Use:         "backup FILE",
 		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,

@@ -70,7 +70,7 @@ func (a *app) watchCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotPaths: "folder", annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
 		Use:         "watch DIR",
 		Short:       "Learn the agent runs written to a folder, in the background, through a queue kept in the store",
 		Long: `Watches DIR and the folders under it for agent runs — the JSON Lines

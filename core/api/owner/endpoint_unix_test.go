@@ -27,7 +27,7 @@ func TestStaleSocketIsReplaced(t *testing.T) {
 	if _, err := Dial(dir); !errors.Is(err, ErrNoOwner) {
 		t.Fatalf("Dial on a stale socket: %v, want ErrNoOwner", err)
 	}
-	s, err := Listen(dir, Owner{}, echo)
+	s, err := Listen(dir, Owner{})
 	if err != nil {
 		t.Fatalf("Listen over a stale socket: %v", err)
 	}

@@ -1,22 +1,15 @@
 // Package owner lets one lore process own the store and serve it to the
-// others. The process that opens the store keeps it open and listens on a
-// socket beside it; every other lore command connects, sends its command
-// line, and has it run by the owner, which streams what the command
-// prints back and ends with its exit code. Reads run concurrently in the
-// owner; writes take turns there. When nobody listens, a command opens
-// the store itself as it always did.
+// others. The process that opens the store keeps it open and serves
+// lore's API on a socket beside it (ListenAPI, DialAPI): every other lore
+// command on the machine calls that API instead of finding the store
+// locked. Reads run concurrently in the owner; writes take turns there.
+// When nobody listens, a command opens the store itself.
 //
-// The package knows nothing of lore's commands: the owner runs a request
-// through the Handler it is given, and the client only moves bytes.
-//
-// The wire is a sequence of frames, each a kind byte, a big-endian uint32
-// length and that many bytes. The client sends one request frame (JSON),
-// then its standard input as data frames and an end frame, and a cancel
-// frame when the person interrupts; the owner sends standard output and
-// standard error frames and, last, the exit code. A client may instead send
-// one who frame, and the owner answers with a who frame naming itself
-// (Owner, as JSON): a process that cannot own the store can then say which
-// one does.
+// A second socket (Listen, Dial) only says who the owner is: a process
+// that cannot own the store (a second terminal application) names the one
+// that does. Its wire is one frame each way, a kind byte, a big-endian
+// uint32 length and that many bytes: the client sends a who frame, the
+// owner answers with a who frame naming itself (Owner, as JSON).
 package owner
 
 import (
@@ -30,40 +23,13 @@ import (
 
 // Frame kinds.
 const (
-	kRequest = 'R' // client: the Request, as JSON
-	kStdin   = 'I' // client: bytes of standard input
-	kStdinEO = 'i' // client: standard input ended
-	kCancel  = 'C' // client: the person interrupted the command
-	kStdout  = 'O' // owner: bytes of standard output
-	kStderr  = 'E' // owner: bytes of standard error
-	kExit    = 'X' // owner: the exit code, 4 bytes; the last frame
-	kRefused = 'N' // owner: the request was refused before it ran (text)
 	kWho     = 'W' // client: who owns the store? owner: the Owner, as JSON
+	kRefused = 'N' // owner: the frame was not a question it answers
 )
 
 // maxFrame bounds one frame, so that a confused or hostile peer cannot
 // make the other allocate without limit.
 const maxFrame = 1 << 20
-
-// Request is a command line to run in the owner, with what the client's
-// side of it looks like.
-type Request struct {
-	// Args are the command's arguments, paths already made absolute by
-	// the client.
-	Args []string `json:"args"`
-	// Dir is the client's working directory, for the record.
-	Dir string `json:"dir"`
-	// PID and Command name the client for the owner's notices
-	// ("lore learn book.md, pid 4242").
-	PID     int    `json:"pid"`
-	Command string `json:"command"`
-	// StdinTTY, StdoutTTY and StderrTTY say which of the client's streams
-	// are terminals; Width is the terminal's width (0: none).
-	StdinTTY  bool `json:"stdinTTY"`
-	StdoutTTY bool `json:"stdoutTTY"`
-	StderrTTY bool `json:"stderrTTY"`
-	Width     int  `json:"width"`
-}
 
 // Owner is what an owner says of itself to a process that asks.
 type Owner struct {
