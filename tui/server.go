@@ -599,10 +599,13 @@ func (w *watchRelay) take(ev *lorev1.LearnEvent) error {
 		if by == "" {
 			by = "another user"
 		}
-		// The events name the source only at the gate: a run first seen
-		// waiting there (the watch begins with those) is named by it.
+		// Every event names the run's source; a server of an older lore
+		// names it only at the gate.
 		source := "run " + id
-		if c.ask != nil && c.ask.Report.Source != "" {
+		switch {
+		case ev.GetSource() != "":
+			source = redact.URL(ev.GetSource())
+		case c.ask != nil && c.ask.Report.Source != "":
 			source = redact.URL(c.ask.Report.Source)
 		}
 		x := ExternalRun{ID: id, Source: source, By: by, Events: f.events, Done: f.done}

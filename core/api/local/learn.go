@@ -59,7 +59,7 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	runCtx, withdraw := context.WithCancelCause(ctx)
 	defer withdraw(nil)
 	rn := &run{id: engine.NewSessionID(core.KindLearn, s.o.Now()), user: c.User, workspace: c.Workspace, now: s.o.Now,
-		allowed: api.Recheck(ctx), withdraw: withdraw}
+		source: redact.URL(cmp.Or(src.shown, src.source)), allowed: api.Recheck(ctx), withdraw: withdraw}
 	s.runs.add(rn)
 	defer s.runs.remove(rn)
 	watchers := s.runs.broker(c.Workspace)

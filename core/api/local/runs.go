@@ -143,7 +143,9 @@ func (s *Service) Waiting(ws string) []*lorev1.LearnEvent {
 // run is one learn under way.
 type run struct {
 	id, user, workspace string
-	now                 func() time.Time
+	// source names what the run learns, on each of its events.
+	source string
+	now    func() time.Time
 	// allowed says whether the run's user may still learn (their token
 	// checked again, api.Recheck); withdraw ends the run for why.
 	allowed  func(context.Context) error
@@ -160,7 +162,7 @@ type run struct {
 
 // event is a new event of the run, stamped.
 func (r *run) event() *lorev1.LearnEvent {
-	return &lorev1.LearnEvent{RunId: r.id, User: r.user, At: stamp(r.now())}
+	return &lorev1.LearnEvent{RunId: r.id, User: r.user, Source: r.source, At: stamp(r.now())}
 }
 
 // question is the approval_requested event of the question the run

@@ -3420,7 +3420,10 @@ type LearnEvent struct {
 	RunId string                 `protobuf:"bytes,1,opt,name=run_id,json=runId,proto3" json:"run_id,omitempty"`
 	// user is who started the run.
 	User string `protobuf:"bytes,2,opt,name=user,proto3" json:"user,omitempty"`
-	At   string `protobuf:"bytes,3,opt,name=at,proto3" json:"at,omitempty"`
+	// source names what the run learns, as its session will (web
+	// addresses without their secrets).
+	Source string `protobuf:"bytes,13,opt,name=source,proto3" json:"source,omitempty"`
+	At     string `protobuf:"bytes,3,opt,name=at,proto3" json:"at,omitempty"`
 	// Types that are valid to be assigned to Event:
 	//
 	//	*LearnEvent_Stage
@@ -3477,6 +3480,13 @@ func (x *LearnEvent) GetRunId() string {
 func (x *LearnEvent) GetUser() string {
 	if x != nil {
 		return x.User
+	}
+	return ""
+}
+
+func (x *LearnEvent) GetSource() string {
+	if x != nil {
+		return x.Source
 	}
 	return ""
 }
@@ -10760,11 +10770,12 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x05trust\x18\x01 \x01(\tR\x05trust\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12,\n" +
 	"\bfindings\x18\x03 \x03(\v2\x10.lore.v1.FindingR\bfindings\x12\x14\n" +
-	"\x05needs\x18\x04 \x01(\tR\x05needs\"\x8e\x04\n" +
+	"\x05needs\x18\x04 \x01(\tR\x05needs\"\xa6\x04\n" +
 	"\n" +
 	"LearnEvent\x12\x15\n" +
 	"\x06run_id\x18\x01 \x01(\tR\x05runId\x12\x12\n" +
-	"\x04user\x18\x02 \x01(\tR\x04user\x12\x0e\n" +
+	"\x04user\x18\x02 \x01(\tR\x04user\x12\x16\n" +
+	"\x06source\x18\r \x01(\tR\x06source\x12\x0e\n" +
 	"\x02at\x18\x03 \x01(\tR\x02at\x12+\n" +
 	"\x05stage\x18\x04 \x01(\v2\x13.lore.v1.StageEventH\x00R\x05stage\x12B\n" +
 	"\x12approval_requested\x18\x05 \x01(\v2\x11.lore.v1.ApprovalH\x00R\x11approvalRequested\x12-\n" +
