@@ -77,7 +77,7 @@ func TestTeamSkillsFromTheCommandLine(t *testing.T) {
 	}{
 		{bot, []string{"skills", "eval"}, ExitFailure, "bot-1 (agent) may not call EvalSkills"},
 		{lin, []string{"skills", "merge", "--dry-run"}, ExitFailure, "lin (reader) may not call MergeSkills"},
-		{rui, []string{"store", "verify"}, ExitUsage, "does not run on a team server"},
+		{rui, []string{"store", "verify"}, ExitFailure, "rui (reviewer) may not call VerifyStore"},
 	} {
 		if r := as(c.token, c.args...); r.code != c.code || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("lore %v: exit %d %s, want %d and %q", c.args, r.code, r.stderr, c.code, c.want)

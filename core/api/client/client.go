@@ -82,8 +82,51 @@ func NewLocal(dial func(ctx context.Context, network, addr string) (net.Conn, er
 	var protos http.Protocols
 	protos.SetUnencryptedHTTP2(true)
 	tr := &http.Transport{DialContext: dial, Protocols: &protos, MaxIdleConnsPerHost: 64}
-	return &Client{c: lorev1connect.NewLoreServiceClient(&http.Client{Transport: tr}, "http://lore.local")}
+	return &Client{c: lorev1connect.NewLoreServiceClient(&http.Client{Transport: tr}, "http://lore.local",
+		connect.WithInterceptors(ownerGone{}))}
 }
+
+// ownerGone says what a broken connection to the owner means: the process
+// serving the store ended (killed, or quit) before the call finished. What
+// the call changed is what the store's journal kept, all of a session or
+// none of it; the next command finds no owner and opens the store.
+type ownerGone struct{}
+
+func (ownerGone) explain(err error) error {
+	var op *net.OpError
+	if err == nil || !(errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &op)) {
+		return err
+	}
+	return connect.NewError(connect.CodeUnavailable,
+		fmt.Errorf("the lore process serving the store ended before the command finished (%w)", err))
+}
+
+func (g ownerGone) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		res, err := next(ctx, req)
+		return res, g.explain(err)
+	}
+}
+
+func (g ownerGone) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return func(ctx context.Context, spec connect.Spec) connect.StreamingClientConn {
+		return goneConn{next(ctx, spec), g}
+	}
+}
+
+func (ownerGone) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return next
+}
+
+// goneConn is a stream whose broken connection is said as ownerGone says.
+type goneConn struct {
+	connect.StreamingClientConn
+	g ownerGone
+}
+
+func (c goneConn) Receive(m any) error { return c.g.explain(c.StreamingClientConn.Receive(m)) }
+
+func (c goneConn) CloseResponse() error { return c.g.explain(c.StreamingClientConn.CloseResponse()) }
 
 // bearer sends the token with every call.
 type bearer struct{ token string }
