@@ -229,6 +229,24 @@ type screenFeed struct {
 	changed chan<- struct{}
 }
 
+// afterWrite is release telling the screen, once the write is over, that
+// the store changed (release itself when there is no screen to tell).
+func (f *screenFeed) afterWrite(release func() error) func() error {
+	if f == nil || f.changed == nil {
+		return release
+	}
+	return func() error {
+		err := release()
+		select {
+		case f.changed <- struct{}{}:
+		default:
+			// A signal is pending already; the screen reads the store
+			// once for both.
+		}
+		return err
+	}
+}
+
 // alone is the access of an operation that must have the store to
 // itself (verify --repair): in an owner, no other operation overlaps
 // it, not even a read; without one, the store is opened writable,

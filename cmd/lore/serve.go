@@ -386,17 +386,10 @@ func (a *app) serveLocalAPI(held *heldStore, feed *screenFeed, log io.Writer) (f
 			return a.upkeepLoan(ctx, ws, op)
 		}
 		db, release, err := held.upkeepLoan(ctx, op)
-		if err != nil || op != upkeepRepair || feed == nil || feed.changed == nil {
+		if err != nil || op != upkeepRepair {
 			return db, release, err
 		}
-		return db, func() error {
-			err := release()
-			select {
-			case feed.changed <- struct{}{}:
-			default:
-			}
-			return err
-		}, nil
+		return db, feed.afterWrite(release), nil
 	}}
 	svc, err := a.localServiceOn(keep, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		db, release, err := held.lend(ctx, write)
@@ -404,17 +397,10 @@ func (a *app) serveLocalAPI(held *heldStore, feed *screenFeed, log io.Writer) (f
 			// The skills come from the owner's decoded copy.
 			return readLibrary{db, held}, release, nil
 		}
-		if err != nil || feed == nil || feed.changed == nil {
+		if err != nil {
 			return db, release, err
 		}
-		return db, func() error {
-			err := release()
-			select {
-			case feed.changed <- struct{}{}:
-			default:
-			}
-			return err
-		}, nil
+		return db, feed.afterWrite(release), nil
 	})
 	if err != nil {
 		_ = ln.Close()

@@ -279,19 +279,10 @@ func (l *Library) Resolve(refs []string, consumer string) (Resolution, error) {
 	if err != nil {
 		return Resolution{}, err
 	}
-	lib = l.seen(lib)
-	keys := make([]string, len(lib))
-	for i, s := range lib {
-		keys[i] = s.Key
+	res, err := resolveIn(l.seen(lib), refs)
+	if err != nil {
+		return Resolution{}, err
 	}
-	roots := make([]string, len(refs))
-	for i, ref := range refs {
-		if roots[i], err = resolveRef(keys, ref); err != nil {
-			return Resolution{}, err
-		}
-	}
-	var res Resolution
-	res.Skills, res.Warnings = resolveImports(roots, byKey(lib))
 	if consumer != "" {
 		visible := l.opts.Policy.Filter(strings.ToLower(consumer), res.Skills)
 		for _, k := range res.Skills {
@@ -314,12 +305,18 @@ func (l *Library) ResolveOffered(refs []string, consumer string) (Resolution, er
 	if err != nil {
 		return Resolution{}, err
 	}
+	return resolveIn(pool, refs)
+}
+
+// resolveIn resolves refs and their imports among the skills of pool.
+func resolveIn(pool []*skills.Skill, refs []string) (Resolution, error) {
 	keys := make([]string, len(pool))
 	for i, s := range pool {
 		keys[i] = s.Key
 	}
 	roots := make([]string, len(refs))
 	for i, ref := range refs {
+		var err error
 		if roots[i], err = resolveRef(keys, ref); err != nil {
 			return Resolution{}, err
 		}
