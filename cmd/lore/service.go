@@ -140,6 +140,7 @@ func (a *app) localService() (*localapi.Service, error) {
 	keep := badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}
 	if a.held == nil {
 		cs := &commandStore{a: a, write: a.writesStore}
+		a.peek = cs.peek
 		return a.localServiceOn(keep, cs.lend)
 	}
 	return a.localServiceOn(keep, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
@@ -162,8 +163,8 @@ func (a *app) localService() (*localapi.Service, error) {
 // closed when the last comes back. A learn reads the store while it
 // takes its write turn, and one process opens a Badger folder once: the
 // store is opened writable from the first loan when the command writes
-// (write), else read-only. A read where no store exists yet reads an
-// empty one (openStoreRead), creating nothing.
+// (write), else read-only. A glance that must hold nothing (peek) is
+// lent apart.
 type commandStore struct {
 	a     *app
 	write bool
@@ -180,15 +181,6 @@ func (c *commandStore) lend(ctx context.Context, write bool) (localapi.Store, fu
 		mode := readOnly
 		if write || c.write {
 			mode = writable
-		}
-		if !write && c.write && !store.Exists(c.a.cfg.dataDir()) {
-			// Nothing learned yet: an empty store, in memory, and no note
-			// saying so (the command is about to make one).
-			db, err := store.OpenEmpty()
-			if err != nil {
-				return nil, nil, err
-			}
-			return db, db.Close, nil
 		}
 		if mode == readOnly {
 			// Not shared: nothing writes while it is out.
@@ -217,6 +209,25 @@ func (c *commandStore) lend(ctx context.Context, write bool) (localapi.Store, fu
 		return err
 	}, nil
 }
+
+// peek lends the store for a glance (localapi.Options.Peek): the one
+// the command shares when it is open, else the store opened read-only
+// for the moment; where no store is yet, there is nothing to see.
+func (c *commandStore) peek(ctx context.Context, _ bool) (localapi.Store, func() error, error) {
+	c.mu.Lock()
+	shared := c.db != nil
+	c.mu.Unlock()
+	if shared {
+		return c.lend(ctx, false)
+	}
+	if !store.Exists(c.a.cfg.dataDir()) {
+		return nil, nil, errNoStoreYet
+	}
+	return c.a.acquireWaiting(ctx, readOnly)
+}
+
+// errNoStoreYet: nothing was ever learned in the data folder.
+var errNoStoreYet = errors.New("no store yet: nothing was learned here")
 
 // ownerServes reports whether another process owns this folder's store
 // and serves its API.
@@ -271,6 +282,12 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 		FindRecheck: findRecheck,
 		Home:        home,
 		Maintain:    keep,
+		Peek: func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
+			if a.peek == nil || ws != auth.DefaultWorkspace {
+				return open(ctx, ws, write)
+			}
+			return a.peek(ctx, write)
+		},
 	})
 }
 

@@ -116,7 +116,11 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 		o.Approver = nil
 	}
 	o.Rejections = func(ctx context.Context, source string) ([]core.Session, error) {
-		st, release, err := s.o.Open(ctx, c.Workspace, false)
+		peek := s.o.Peek
+		if peek == nil {
+			peek = s.o.Open
+		}
+		st, release, err := peek(ctx, c.Workspace, false)
 		if err != nil {
 			return nil, err
 		}

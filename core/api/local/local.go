@@ -65,6 +65,10 @@ type Opener func(ctx context.Context, workspace string, write bool) (st Store, r
 type Options struct {
 	// Open lends the workspaces' stores; required.
 	Open Opener
+	// Peek, when set, lends a store for a glance that must hold nothing
+	// back, a learn's earlier rejections read at the gate, where a person
+	// may take minutes to decide (without it, Open lends it for reading).
+	Peek Opener
 	// Learn is the base of every learn's options (domains, generation,
 	// output folder, fetch guard); a call's own choices are set on a
 	// copy.
