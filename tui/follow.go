@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strings"
@@ -26,6 +27,11 @@ type ExternalRun struct {
 	Events <-chan engine.Event
 	// Done delivers how the run ended, once.
 	Done <-chan error
+	// Decider names who answers the run's gate when its questions never
+	// come to this screen (the learns the owner serves through its API:
+	// the terminal that started one asks); "" when they do, as a team
+	// server's watch brings them to a reviewer.
+	Decider string
 }
 
 type (
@@ -79,7 +85,7 @@ func (m Model) follow(x ExternalRun) (tea.Model, tea.Cmd) {
 	r.begin()
 	m.run = r
 	m.running, m.eventsOpen, m.done = true, true, false
-	m.learn = m.learn.Reset(x.Source, x.ID, false)
+	m.learn = m.learn.Reset(x.Source, x.ID, false).WithDecider(cmp.Or(x.Decider, m.decider()))
 	m.learn = m.learn.Log(time.Now(), "run", "started by "+x.By)
 	m.notice = followingNotice(r)
 	wait := func() tea.Msg {

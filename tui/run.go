@@ -176,7 +176,7 @@ func (m *Model) start(req learnform.Request) tea.Cmd {
 	m.launched.set(r)
 	// The screen names the source as the session will: without the
 	// credentials a URL may carry.
-	m.learn = m.learn.Reset(redact.URL(req.Source), r.id, req.DryRun)
+	m.learn = m.learn.Reset(redact.URL(req.Source), r.id, req.DryRun).WithDecider(m.decider())
 	open := m.opts.Open
 	learn := func() tea.Msg {
 		if !r.begin() {

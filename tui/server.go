@@ -137,9 +137,7 @@ func (m Model) whoAnswered(msg whoMsg) (Model, tea.Cmd) {
 	}
 	m.who = msg.who
 	m.relay.setMe(msg.who.GetUser())
-	if !m.may("Decide") {
-		m.learn = m.learn.WithDecider("a reviewer")
-	}
+	m.learn = m.learn.WithDecider(m.decider())
 	cmds := []tea.Cmd{serverStatus(m.ctx, m.opts.Server.Svc)}
 	if m.may("Watch") {
 		cmds = append(cmds, m.watch())
@@ -150,6 +148,16 @@ func (m Model) whoAnswered(msg whoMsg) (Model, tea.Cmd) {
 
 // may reports whether the user's role may call method: always on this
 // machine's own store, and on a server once WhoAmI said so.
+// decider names who answers the gate of a run this screen follows when
+// the person here may not: a reviewer, on a team server for a role
+// without Decide; "" for the person here.
+func (m Model) decider() string {
+	if m.onServer() && m.who != nil && !m.may("Decide") {
+		return "a reviewer"
+	}
+	return ""
+}
+
 func (m Model) may(method string) bool {
 	if !m.onServer() {
 		return true
@@ -272,7 +280,7 @@ func (m *Model) startOnServer(req learnform.Request) tea.Cmd {
 		items: make(chan serverItem, 64), done: make(chan struct{})}
 	m.run = r
 	m.launched.set(r)
-	m.learn = m.learn.Reset(redact.URL(req.Source), "", req.DryRun)
+	m.learn = m.learn.Reset(redact.URL(req.Source), "", req.DryRun).WithDecider(m.decider())
 	svc, relay := m.opts.Server.Svc, m.relay
 	me := ""
 	if m.who != nil {
@@ -505,6 +513,8 @@ type watchRelay struct {
 	ctx  context.Context
 	runs chan ExternalRun
 	msgs chan tea.Msg
+	// decider is each run's ExternalRun.Decider.
+	decider string
 
 	mu sync.Mutex
 	me string
@@ -608,7 +618,7 @@ func (w *watchRelay) take(ev *lorev1.LearnEvent) error {
 		case c.ask != nil && c.ask.Report.Source != "":
 			source = redact.URL(c.ask.Report.Source)
 		}
-		x := ExternalRun{ID: id, Source: source, By: by, Events: f.events, Done: f.done}
+		x := ExternalRun{ID: id, Source: source, By: by, Events: f.events, Done: f.done, Decider: w.decider}
 		select {
 		case w.runs <- x:
 		case <-w.ctx.Done():
@@ -882,6 +892,8 @@ func serverExport(ctx context.Context, svc api.Service, dir, format string, ids 
 // answers it or says whom it waits for.
 func FollowRuns(ctx context.Context, svc api.Service, out chan<- ExternalRun) error {
 	relay := newWatchRelay(ctx)
+	// The runs' questions stay with their clients.
+	relay.decider = "the terminal that started it"
 	go func() {
 		for {
 			select {
