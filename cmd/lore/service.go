@@ -79,7 +79,7 @@ func (a *app) keptService(ctx context.Context) (svc api.Service, as func(context
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	local, err := a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}, cs.lend)
+	local, err := a.commandService(cs)
 	if err != nil {
 		_ = release()
 		return nil, nil, nil, err
@@ -137,13 +137,10 @@ func (a *app) localCaller() api.Caller {
 // workspace; another workspace is a store of its own under the data
 // folder's workspaces/.
 func (a *app) localService() (*localapi.Service, error) {
-	keep := badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}
 	if a.held == nil {
-		cs := &commandStore{a: a, write: a.writesStore}
-		a.peek = cs.peek
-		return a.localServiceOn(keep, cs.lend)
+		return a.commandService(&commandStore{a: a, write: a.writesStore})
 	}
-	return a.localServiceOn(keep, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		mode := readOnly
 		if write {
 			mode = writable
@@ -156,6 +153,13 @@ func (a *app) localService() (*localapi.Service, error) {
 		// copy of the library.
 		return readLibrary{db, a.held}, release, nil
 	})
+}
+
+// commandService is the local service on the store cs lends, which this
+// process opens itself; a glance at it goes through cs.peek.
+func (a *app) commandService(cs *commandStore) (*localapi.Service, error) {
+	a.peek = cs.peek
+	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}, cs.lend)
 }
 
 // commandStore is the store the calls of one command share when no
