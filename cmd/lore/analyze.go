@@ -1,15 +1,14 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
@@ -21,7 +20,7 @@ func (a *app) analyzeCmd() *cobra.Command {
 		domain string
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "analyze SOURCE",
 		Short:       "Show a document's structure and the primitives it holds",
 		Long: `Reads a document — Markdown, text, LaTeX, PreTeXt, HTML, PDF, Word (.docx) or
@@ -35,7 +34,7 @@ Nothing is learned: the store is not opened.
 		Example: `  lore analyze chapter.tex
   lore analyze notes/ --depth shallow
   lore analyze rfc6455.txt --json | jq '.primitives | length'`,
-		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
+		Args: cmdutil.ExactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
 			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
@@ -65,9 +64,9 @@ Nothing is learned: the store is not opened.
 			if asJSON {
 				out := analyzeJSON(res)
 				out.Hygiene = hygieneOf(scan.Report)
-				return writeJSON(a.stdout, out)
+				return cmdutil.WriteJSON(a.Stdout, out)
 			}
-			return renderAnalysis(a.stdout, a.styles(), res, &scan.Report)
+			return renderAnalysis(a.Stdout, a.Styles(), res, &scan.Report)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -103,12 +102,12 @@ func (a *app) analysisSettings(domain string) (core.Depth, []core.Domain, error)
 func (a *app) demoCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "demo",
 		Short:       "Analyze the sample chapter embedded in lore",
 		Long: `Runs lore analyze on a short graph-theory chapter embedded in the binary, so a
 fresh install can be tried without any file at hand.`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			doms, err := a.cfg.domains()
 			if err != nil {
@@ -123,9 +122,9 @@ fresh install can be tried without any file at hand.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, analyzeJSON(res))
+				return cmdutil.WriteJSON(a.Stdout, analyzeJSON(res))
 			}
-			return renderAnalysis(a.stdout, a.styles(), res, nil)
+			return renderAnalysis(a.Stdout, a.Styles(), res, nil)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -167,10 +166,10 @@ func hygieneOf(r core.HygieneReport) *hygieneOut {
 // curator never mistakes a partial read for the whole.
 func (a *app) reportSkipped(scan *engine.ScanResult) {
 	for _, e := range scan.Errors {
-		fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", e.File, e.Reason)
+		fmt.Fprintf(a.Stderr, "lore: skipped %s: %s\n", e.File, e.Reason)
 	}
 	if n := len(scan.Ignored); n > 0 {
-		fmt.Fprintf(a.stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, plural(n), extList(scan.Ignored))
+		fmt.Fprintf(a.Stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, plural(n), extList(scan.Ignored))
 	}
 }
 
@@ -277,13 +276,6 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // extList names the distinct extensions of paths, sorted: ".docx .pdf".

@@ -13,6 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/engine"
@@ -79,9 +80,9 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 		return engine.StandingCurations(db)
 	}
 	out, err := tui.Run(ctx, tui.Options{Review: review,
-		Open: open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.styles().IsDark, Runs: runs, ExportDir: filepath.Join(dir, "exports"),
+		Open: open, StorePath: homeShort(dir), Learn: base, Start: start, Dark: a.Styles().IsDark, Runs: runs, ExportDir: filepath.Join(dir, "exports"),
 		Changed: changed, Notice: a.cfg.notice(),
-	}, tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
+	}, tea.WithInput(a.Stdin), tea.WithOutput(a.Stdout))
 	if err != nil {
 		return out, fmt.Errorf("terminal application: %w", err)
 	}
@@ -96,7 +97,7 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 			now = db
 			defer func() { _ = release() }()
 		}
-		renderLastRun(a.stdout, a.styles(), now, out.Result, base.OutputDir)
+		renderLastRun(a.Stdout, a.Styles(), now, out.Result, base.OutputDir)
 	}
 	return out, nil
 }
@@ -274,7 +275,7 @@ func renderLastRun(w io.Writer, st styles.Styles, db storeNow, res *engine.Learn
 	default:
 		fmt.Fprintf(&b, "%s lore report %s · lore unlearn %s\n", faint("next     "), res.Session.ID, res.Session.ID)
 	}
-	fmt.Fprint(styledWriter(w), b.String())
+	fmt.Fprint(cmdutil.StyledWriter(w), b.String())
 }
 
 // storeNowLine is the store's figures when the application closed, with

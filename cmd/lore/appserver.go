@@ -34,8 +34,8 @@ func (a *app) runPostgresApp(ctx context.Context) error {
 }
 
 func (a *app) runAPIApp(ctx context.Context, where string, svc api.Service) error {
-	_, err := tui.Run(ctx, tui.Options{Server: &tui.Server{Addr: where, Svc: svc}, Dark: a.styles().IsDark, Notice: a.cfg.notice(), Review: false},
-		tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
+	_, err := tui.Run(ctx, tui.Options{Server: &tui.Server{Addr: where, Svc: svc}, Dark: a.Styles().IsDark, Notice: a.cfg.notice(), Review: false},
+		tea.WithInput(a.Stdin), tea.WithOutput(a.Stdout))
 	if err != nil {
 		return fmt.Errorf("terminal application on %s: %w", where, err)
 	}

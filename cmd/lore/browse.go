@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/api"
@@ -22,16 +23,16 @@ func (a *app) sessionsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "sessions",
 		Short:       "List learn and unlearn sessions, newest first",
-		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
 				return svc.Sessions(ctx, &lorev1.SessionsRequest{})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if len(out.GetSessions()) == 0 {
 					b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
 				}
@@ -56,10 +57,10 @@ Long lists are cut to keep the report readable; lore show ID has the details of
 any primitive. On a terminal the report is rendered as the terminal application
 shows it, through $PAGER (else less -R) when it is taller than the screen;
 piped, it is Markdown.`,
-		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one SESSION id (see lore sessions)"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReportResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReportResponse, error) {
 				return svc.Report(ctx, &lorev1.ReportRequest{SessionId: args[0], Structured: asJSON})
 			})
 			if err != nil {
@@ -69,9 +70,9 @@ piped, it is Markdown.`,
 				// The report is a document of its own, not wrapped in the
 				// answer: scripts read it as lore report --json always
 				// printed it.
-				return a.writeMessage(out.GetReport())
+				return a.WriteMessage(out.GetReport())
 			}
-			return a.writeMarkdown(out.GetMarkdown())
+			return a.WriteMarkdown(out.GetMarkdown())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
@@ -89,17 +90,17 @@ func (a *app) conflictsCmd() *cobra.Command {
 		Long: `A conflict is a candidate that overlaps an existing primitive without being a
 duplicate, generalization or specialization of it: lore keeps both sides and the
 comparison until a person decides with lore conflicts resolve.`,
-		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
 				return svc.Conflicts(ctx, &lorev1.ConflictsRequest{All: all})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
-				st := a.styles()
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+				st := a.Styles()
 				if len(out.GetConflicts()) == 0 {
 					b.WriteString("no pending conflicts\n")
 				}
@@ -134,22 +135,22 @@ comparison until a person decides with lore conflicts resolve.`,
 primitive's content with the candidate's (its id and dependents stay); keep-both
 adds the candidate as a new primitive. The decision is recorded as provenance in
 the session that raised the conflict, so unlearning that session undoes it.`,
-		Args:        exactArgs(2, "a conflict ID and a resolution"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(2, "a conflict ID and a resolution"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
 				return svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: args[0], Choice: args[1]})
 			})
 			if err != nil {
 				return err
 			}
 			if resolveJSON {
-				return a.writeMessage(out)
+				return a.WriteMessage(out)
 			}
 			for _, e := range out.GetErrors() {
-				fmt.Fprintln(a.stderr, "lore: "+e)
+				fmt.Fprintln(a.Stderr, "lore: "+e)
 			}
-			_, err = fmt.Fprintf(a.stdout, "conflict %s resolved: %s (%s); recorded in session %s\n", out.GetConflictId(), out.GetResolution(), out.GetOutcome(), out.GetSessionId())
+			_, err = fmt.Fprintf(a.Stdout, "conflict %s resolved: %s (%s); recorded in session %s\n", out.GetConflictId(), out.GetResolution(), out.GetOutcome(), out.GetSessionId())
 			return err
 		},
 	}
@@ -163,16 +164,16 @@ func (a *app) showCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "show ID",
 		Short:       "Show one primitive with its dependencies and dependents",
-		Args:        exactArgs(1, "one primitive ID"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one primitive ID"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
 				return svc.Show(ctx, &lorev1.ShowRequest{Id: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				p, deps := api.PrimitiveOf(out.GetPrimitive())
 				a.writePrimitive(b, p, deps)
 			})
@@ -184,7 +185,7 @@ func (a *app) showCmd() *cobra.Command {
 
 // writeSession describes one session on a line.
 func (a *app) writeSession(b *strings.Builder, s core.Session) {
-	st := a.styles()
+	st := a.Styles()
 	state := string(s.State)
 	if s.State == core.SessionReverted {
 		state = st.Faint.Render(state + " by " + s.RevertedBy)
@@ -226,7 +227,7 @@ func (a *app) writeSession(b *strings.Builder, s core.Session) {
 
 // writePrimitive describes one primitive and what depends on it.
 func (a *app) writePrimitive(b *strings.Builder, p core.Primitive, deps []core.Dependent) {
-	st := a.styles()
+	st := a.Styles()
 	fmt.Fprintf(b, "%s  %s\n", st.Heading.Render(p.Name), st.Faint.Render(p.ID))
 	fmt.Fprintf(b, "%s %s · %s · %s · confidence %.2f\n", st.Label.Render("kind      "), p.Type, p.Domain, p.Plane, p.Confidence)
 	fmt.Fprintf(b, "%s %s\n", st.Label.Render("statement "), text.ReadableMath(p.FormalStatement))
@@ -279,20 +280,20 @@ identities and techniques, and a statement using more of the source's
 recurring terms above one on a side topic. 100 is the average primitive.
 reach = how many primitives depend on it directly or transitively.
 Ties fall back to the other measure, then to the type, then to the id.`,
-		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RankResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RankResponse, error) {
 				return svc.Rank(ctx, &lorev1.RankRequest{Top: int32(top), By: by, Domain: domain})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
-				st := a.styles()
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+				st := a.Styles()
 				fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
 				for i, r := range out.GetPrimitives() {
 					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
@@ -324,10 +325,10 @@ func (a *app) graphCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "graph",
 		Short:       "Export the dependency graph as DOT, Mermaid or JSON",
-		Annotations: map[string]string{annotPostgres: "1", annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotPostgres: "1", cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		Example: `  lore graph --format dot | dot -Tsvg > graph.svg
   lore graph --format mermaid --domain statistics`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if asJSON {
 				if cmd.Flags().Changed("format") && format != "json" {
@@ -340,16 +341,16 @@ func (a *app) graphCmd() *cobra.Command {
 			if !ok {
 				return &core.UsageError{Msg: fmt.Sprintf("--format %q is not one of dot, mermaid, json", format)}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.GraphResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.GraphResponse, error) {
 				return svc.Graph(ctx, &lorev1.GraphRequest{Domain: domain})
 			})
 			if err != nil {
 				return err
 			}
 			if write == nil {
-				return a.writeMessage(out)
+				return a.WriteMessage(out)
 			}
-			return write(a.stdout, graphPrimitives(out))
+			return write(a.Stdout, graphPrimitives(out))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "dot", "the format: dot, mermaid or json")

@@ -186,7 +186,7 @@ func (a *app) withAPIValues(cmd *cobra.Command, fn func(ctx context.Context, svc
 	}
 	a.cfg = cfg
 	quiet := *a
-	quiet.stderr = io.Discard
+	quiet.Stderr = io.Discard
 	ctx, svc, err := quiet.service(cmd.Context())
 	if err != nil {
 		return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -30,18 +31,18 @@ nothing or is impossible, exits 2 and changes nothing. On a team server
 // decision's line, and on stderr the skills that could not be generated
 // again.
 func (a *app) curate(cmd *cobra.Command, req *lorev1.CurateRequest, asJSON bool) error {
-	out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.CurateResponse, error) {
+	out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.CurateResponse, error) {
 		return svc.Curate(ctx, req)
 	})
 	if err != nil {
 		return err
 	}
-	if err := a.printAnswer(asJSON, out, func(b *strings.Builder) { b.WriteString(out.GetSummary() + "\n") }); err != nil {
+	if err := a.PrintAnswer(asJSON, out, func(b *strings.Builder) { b.WriteString(out.GetSummary() + "\n") }); err != nil {
 		return err
 	}
 	if !asJSON {
 		for _, e := range out.GetErrors() {
-			fmt.Fprintln(a.stderr, "lore: "+e)
+			fmt.Fprintln(a.Stderr, "lore: "+e)
 		}
 	}
 	return nil
@@ -54,8 +55,8 @@ func curateFlags(cmd *cobra.Command, asJSON *bool, why *string) {
 	if cmd.Annotations == nil {
 		cmd.Annotations = map[string]string{}
 	}
-	cmd.Annotations[annotRemote] = "1"
-	cmd.Annotations[annotAPI] = "1"
+	cmd.Annotations[cmdutil.AnnotRemote] = "1"
+	cmd.Annotations[cmdutil.AnnotAPI] = "1"
 	cmd.Flags().BoolVar(asJSON, "json", false, `print {"sessionId", "decision", "by", "updated", "added", "removed", "retired", "errors", "summary"}`)
 	cmd.Flags().StringVar(why, "why", "", "the reason, recorded with the decision")
 }
@@ -73,7 +74,7 @@ func (a *app) editCmd() *cobra.Command {
 statement; the statement it replaces is kept among its versions.` + curateHelp,
 		Example: `  lore edit foundations-lemma-1-4-groups --name "socks–shoes property"
   lore edit foundations-remark-2 --type definition --why "it defines the term"`,
-		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
+		Args: cmdutil.ExactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateEdit), Id: args[0], Name: name, Type: typ, Statement: stmt, Why: why}, asJSON)
 		},
@@ -99,7 +100,7 @@ equivalent). An edge that would close a cycle of dependencies is refused,
 naming the cycle.` + curateHelp,
 		Example: `  lore link foundations-theorem-1-3 foundations-subgroup
   lore link algorithms-heapsort algorithms-heap --type applies`,
-		Args: exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
+		Args: cmdutil.ExactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateLink), Id: args[0], Other: args[1], EdgeType: edge, Why: why}, asJSON)
 		},
@@ -119,7 +120,7 @@ func (a *app) unlinkCmd() *cobra.Command {
 		Short:   "Remove the edges from A to B",
 		Long:    `Removes every edge from A to B: A no longer depends on B.` + curateHelp,
 		Example: `  lore unlink foundations-theorem-1-3 foundations-group`,
-		Args:    exactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
+		Args:    cmdutil.ExactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateUnlink), Id: args[0], Other: args[1], Why: why}, asJSON)
 		},
@@ -140,7 +141,7 @@ func (a *app) mergeCmd() *cobra.Command {
 takes A's edges (what depended on A depends on B), and A is removed. A merge
 into itself, or one whose edges would close a cycle, is refused.` + curateHelp,
 		Example: `  lore merge foundations-inner-product-2 foundations-inner-product`,
-		Args:    exactArgs(2, "two primitive IDs: the one merged away, then the one that stays"),
+		Args:    cmdutil.ExactArgs(2, "two primitive IDs: the one merged away, then the one that stays"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateMerge), Id: args[0], Other: args[1], Why: why}, asJSON)
 		},
@@ -160,7 +161,7 @@ func (a *app) rejectCmd() *cobra.Command {
 		Long: `Removes a primitive extraction got wrong (a remark read as a definition, a
 sentence about terminology) and cuts the edges that touch it.` + curateHelp,
 		Example: `  lore reject foundations-inner-product-2 --why "a sentence about terminology"`,
-		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
+		Args:    cmdutil.ExactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateReject), Id: args[0], Why: why}, asJSON)
 		},
@@ -186,7 +187,7 @@ type in brackets first (axiom, definition, theorem, algorithm, technique,
 identity).` + curateHelp,
 		Example: `  lore split foundations-definition-2 --part "Injective: f(x)=f(y) implies x=y." \
       --part "[definition] Surjective: every y is f(x) for some x."`,
-		Args: exactArgs(1, "one primitive ID (lore find finds them)"),
+		Args: cmdutil.ExactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ps := make([]*lorev1.SplitPart, 0, len(parts))
 			for _, s := range parts {
@@ -239,7 +240,7 @@ made on a statement its source has since reworded or removed. dismiss records
 that the primitive stays as it is, so the question is not asked again; to decide
 differently, use lore edit, reject, … instead.` + curateHelp,
 		Example: `  lore dismiss foundations-lemma-1-4-groups`,
-		Args:    exactArgs(1, "one primitive ID (lore find finds them)"),
+		Args:    cmdutil.ExactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateDismiss), Id: args[0], Why: why}, asJSON)
 		},

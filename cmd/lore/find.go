@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -35,13 +36,13 @@ the primitive's id, name, type, domain, the start of its statement and how many
 dependencies it has; lore show ID prints it whole with its edges.`,
 		Example: `  lore find "breadth first search"
   lore find "opening handshake" --domain networking --top 5 --json`,
-		Args:        exactArgs(1, "one QUERY (quote it)"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one QUERY (quote it)"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
 				return svc.Find(ctx, &lorev1.FindRequest{Query: args[0], Top: int32(top), Domain: domain})
 			})
 			if err != nil {
@@ -62,8 +63,8 @@ func (a *app) printFound(asJSON bool, out api.FindResult) error {
 	for i := range out.Results {
 		out.Results[i].Statement = truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
 	}
-	return a.output(asJSON, out, func(b *strings.Builder) {
-		st := a.styles()
+	return a.Output(asJSON, out, func(b *strings.Builder) {
+		st := a.Styles()
 		if len(out.Results) == 0 {
 			fmt.Fprintf(b, "No primitive matches %q (%d searched).\n", out.Query, out.Searched)
 		}

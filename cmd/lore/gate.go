@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
@@ -27,7 +27,7 @@ func (a *app) gateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		// The gate reads the source in this process, and the store's
 		// earlier rejections through the API.
-		Annotations: map[string]string{annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotAPI: "1"},
 		Use:         "gate SOURCE",
 		Short:       "Ask the approval gate whether a source may be learned",
 		Long: `Runs the first three stages — acquire, sanitize, approval gate — and prints the
@@ -51,7 +51,7 @@ learn reads (a repository's docs/ and README.md when no --scope is given).
 ` + stdinHelp + stdinTierHelp,
 		Example: `  lore gate notes/ --approve
   lore gate download.zip --tier stranger --trust --json`,
-		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
+		Args: cmdutil.ExactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := src.check(args[0]); err != nil {
 				return err
@@ -62,7 +62,7 @@ learn reads (a repository's docs/ and README.md when no --scope is given).
 			}
 			var approver gate.Approver
 			if !policy.Approve && !policy.Trust && !policy.ForceCritical && !asJSON && a.canAsk() {
-				approver = prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}
+				approver = prompt.Approver{In: a.Stdin, Out: a.Stdout, Styles: a.Styles()}
 			}
 			path, done, err := a.readSource(cmd, args[0])
 			if err != nil {
@@ -99,11 +99,11 @@ learn reads (a repository's docs/ and README.md when no --scope is given).
 				if before != "" {
 					out["rejectedBefore"] = before
 				}
-				if err := writeJSON(a.stdout, out); err != nil {
+				if err := cmdutil.WriteJSON(a.Stdout, out); err != nil {
 					return err
 				}
 			} else {
-				st := a.styles()
+				st := a.Styles()
 				var b strings.Builder
 				fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source  "), args[0], st.Faint.Render(fmt.Sprintf("(%d document%s, tier %s)", len(res.Documents), plural(len(res.Documents)), res.Report.Tier)))
 				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("hygiene "), sanitize.Summary(res.Report))
@@ -115,7 +115,7 @@ learn reads (a repository's docs/ and README.md when no --scope is given).
 				if before != "" {
 					fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("earlier "), before)
 				}
-				fmt.Fprint(styledWriter(a.stdout), b.String())
+				fmt.Fprint(cmdutil.StyledWriter(a.Stdout), b.String())
 			}
 			if !d.Proceed() {
 				return &gate.RejectedError{Source: args[0], Rationale: d.Rationale, Earlier: before}
@@ -159,13 +159,6 @@ func parseTier(s string) (core.Familiarity, error) {
 	return "", &core.UsageError{Msg: fmt.Sprintf("--tier %q is not one of home, stranger", s)}
 }
 
-// interactive reports whether a person is at the terminal to answer.
-func (a *app) interactive() bool {
-	in, inOK := a.stdin.(term.File)
-	out, outOK := a.stdout.(term.File)
-	return inOK && outOK && term.IsTerminal(in.Fd()) && term.IsTerminal(out.Fd())
-}
-
 // canAsk reports whether a question can be put to the person at this
 // process's terminal.
-func (a *app) canAsk() bool { return a.interactive() }
+func (a *app) canAsk() bool { return a.Interactive() }

@@ -25,21 +25,6 @@ import (
 // take turns there, in the order they asked. When no owner answers, a
 // command opens the store itself, as it always did.
 
-// Annotations on commands.
-const (
-	// annotLocal marks a command that does not call lore's API: it does
-	// not use the store (scan, analyze, version …), or it must hold the
-	// store alone (store restore), or it is an owner itself (serve).
-	annotLocal = "lore/local"
-	// annotHelp marks a command that only prints help (help, a group
-	// alone): it needs no store.
-	annotHelp = "lore/help"
-	// annotAPI marks a command that calls lore's API wherever the
-	// library is: beside an owner it calls the owner's API socket.
-	// Every command is one of these three (a test holds it).
-	annotAPI = "lore/api"
-)
-
 // noOwnerEnv, when set, makes every command open the store itself.
 const noOwnerEnv = "LORE_NO_OWNER"
 

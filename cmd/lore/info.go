@@ -9,25 +9,27 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/cli/cmdutil"
 )
 
 func (a *app) domainsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "domains",
 		Short:       "List the domains lore detects, with their plane regions",
 		Long: `Lists the built-in domains and those of the domains file named in the
 configuration (domains_file), with each domain's region on the plane and the
 words that activate it.`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			doms, err := a.cfg.domains()
 			if err != nil {
 				return err
 			}
-			return a.output(asJSON, map[string]any{"domains": doms}, func(b *strings.Builder) {
-				st := a.styles()
+			return a.Output(asJSON, map[string]any{"domains": doms}, func(b *strings.Builder) {
+				st := a.Styles()
 				idWidth, centerWidth := 0, 0
 				for _, d := range doms {
 					idWidth = max(idWidth, ansi.StringWidth(d.ID))
@@ -49,13 +51,13 @@ words that activate it.`,
 func (a *app) configCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "config",
 		Short:       "Print the effective configuration and where each value comes from",
 		Long: `Prints every configuration key with its effective value and its source: the
 built-in default, the config file, a LORE_* environment variable or a flag.
 Precedence: flag > environment > file > default.`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) (err error) {
 			type entry struct {
 				Key    string `json:"key"`
@@ -88,8 +90,8 @@ Precedence: flag > environment > file > default.`,
 					}
 				}()
 			}
-			return a.output(asJSON, out, func(b *strings.Builder) {
-				st := a.styles()
+			return a.Output(asJSON, out, func(b *strings.Builder) {
+				st := a.Styles()
 				if file == "" {
 					file = "none (looked in " + configHome() + ")"
 				}
@@ -114,15 +116,15 @@ Precedence: flag > environment > file > default.`,
 func (a *app) versionCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "version",
 		Short:       "Print lore's version",
-		Args:        noArgs,
+		Args:        cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			s := currentBuildStamp()
 			// Every value a string, as the JSON has always been.
 			out := map[string]string{"version": s.Version, "commit": s.Commit, "date": s.Date, "modified": strconv.FormatBool(s.Modified), "go": runtime.Version()}
-			return a.reply(asJSON, out, "%s\n", versionLine())
+			return a.Reply(asJSON, out, "%s\n", versionLine())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")

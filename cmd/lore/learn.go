@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/api"
@@ -63,7 +63,7 @@ func (a *app) rejections(ctx context.Context, source string) ([]core.Session, er
 	}
 	ctx, cancel := context.WithTimeout(ctx, rejectionsWait)
 	defer cancel()
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
+	out, err := cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
 		return svc.Sessions(ctx, &lorev1.SessionsRequest{RejectedSource: source})
 	})
 	if err != nil {
@@ -92,7 +92,7 @@ func (a *app) learnCmd() *cobra.Command {
 		noReview bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		Use:         "learn SOURCE",
 		Short:       "Learn a source: extract, deduplicate, merge and store its primitives",
 		Long: `Runs the seven stages over a file, folder, archive, http(s) URL or git repository
@@ -152,13 +152,13 @@ the store busy waits up to 3s for it before exiting 4.
   git show main:docs/design.md | lore learn - --json
   lore learn notes/ --domain statistics --dry-run
   lore learn download.zip --tier stranger --trust --json`,
-		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
+		Args: cmdutil.ExactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if remote() {
 				if policy.Trust || policy.ForceCritical {
 					return &core.UsageError{Msg: a.apiPlace() + " a STRANGER source or a critical finding waits for a reviewer (lore decide RUN approve, from another terminal); no flag approves it"}
 				}
-				if err := onlyFlags(cmd, "approve", "dry-run", "json", "tier", "domain", "depth", "scope", "plain"); err != nil {
+				if err := cmdutil.OnlyFlags(cmd, "approve", "dry-run", "json", "tier", "domain", "depth", "scope", "plain"); err != nil {
 					return err
 				}
 			}
@@ -183,7 +183,7 @@ the store busy waits up to 3s for it before exiting 4.
 			// The terminal application runs a learn on this machine's
 			// folder, with its Review screen, unless another process
 			// serves the folder (the learn then goes to it, headless).
-			if !asJSON && !plain && a.interactive() && !a.viaAPI() && !a.ownerServes(cmd.Context()) && !isRun(cmd.Context(), path) {
+			if !asJSON && !plain && a.Interactive() && !a.viaAPI() && !a.ownerServes(cmd.Context()) && !isRun(cmd.Context(), path) {
 				if err := acquire.Check(path); err != nil {
 					return err
 				}
@@ -274,12 +274,6 @@ func splitList(s string) []string {
 	return out
 }
 
-// stderrTerminal reports whether progress lines can go to stderr.
-func (a *app) stderrTerminal() bool {
-	f, ok := a.stderr.(term.File)
-	return ok && term.IsTerminal(f.Fd())
-}
-
 func (a *app) unlearnCmd() *cobra.Command {
 	var (
 		asJSON bool
@@ -305,21 +299,21 @@ nothing; it is refused as the unlearn would be.`,
   lore unlearn learn-20261122-101500-a1b2c3 --dry-run
   lore unlearn learn-20261122-101500-a1b2c3
   lore unlearn learn-20261122-101500-a1b2c3 --force`,
-		Args:        exactArgs(1, "one SESSION id (see lore sessions)"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one SESSION id (see lore sessions)"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.UnlearnResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.UnlearnResponse, error) {
 				return svc.Unlearn(ctx, &lorev1.UnlearnRequest{SessionId: args[0], Force: force, DryRun: dryRun})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return a.writeMessage(out)
+				return a.WriteMessage(out)
 			}
-			fmt.Fprintln(a.stdout, out.GetSummary())
+			fmt.Fprintln(a.Stdout, out.GetSummary())
 			for _, e := range out.GetErrors() {
-				fmt.Fprintln(a.stderr, "lore: "+e)
+				fmt.Fprintln(a.Stderr, "lore: "+e)
 			}
 			return nil
 		},

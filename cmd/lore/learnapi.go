@@ -15,6 +15,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/api"
@@ -77,8 +78,8 @@ func (a *app) learnThroughAPI(ctx context.Context, lc learnCall) error {
 		failed *lorev1.RunFailed
 	)
 	var progress *progressPrinter
-	if !lc.asJSON && a.stderrTerminal() {
-		progress = newProgress(a.stderr, a.styles())
+	if !lc.asJSON && a.StderrTerminal() {
+		progress = newProgress(a.Stderr, a.Styles())
 		defer progress.end()
 	}
 	err = svc.Learn(ctx, req, func(ev *lorev1.LearnEvent) error {
@@ -102,7 +103,7 @@ func (a *app) learnThroughAPI(ctx context.Context, lc learnCall) error {
 			if d.GetUser() != "" {
 				by = d.GetUser() + " (" + by + ")"
 			}
-			fmt.Fprintf(styledWriter(a.stderr), "gate: %s by %s\n", d.GetStatus(), by)
+			fmt.Fprintf(cmdutil.StyledWriter(a.Stderr), "gate: %s by %s\n", d.GetStatus(), by)
 		default:
 			progress.show(ev)
 		}
@@ -114,7 +115,7 @@ func (a *app) learnThroughAPI(ctx context.Context, lc learnCall) error {
 	}
 	switch {
 	case run != nil && lc.asJSON:
-		if err := a.writeMessage(run.GetRun()); err != nil {
+		if err := a.WriteMessage(run.GetRun()); err != nil {
 			return err
 		}
 	case run != nil:
@@ -126,13 +127,13 @@ func (a *app) learnThroughAPI(ctx context.Context, lc learnCall) error {
 		if err != nil {
 			return fmt.Errorf("learn %s: the run's result: %w", lc.given, err)
 		}
-		a.renderRun(a.stdout, &res)
+		a.renderRun(a.Stdout, &res)
 	case report != nil && lc.asJSON:
-		if err := a.writeMessage(report); err != nil {
+		if err := a.WriteMessage(report); err != nil {
 			return err
 		}
 	case report != nil && failed == nil:
-		renderLearn(a.stdout, a.styles(), report)
+		renderLearn(a.Stdout, a.Styles(), report)
 	}
 	if failed != nil {
 		return &remoteRunError{msg: failed.GetMessage(), code: int(failed.GetCode())}
@@ -177,7 +178,7 @@ func (a *app) upload(ctx context.Context, svc api.Service, lc learnCall) (string
 		return "", fmt.Errorf("send %s: %w", name, err)
 	}
 	if !lc.asJSON {
-		fmt.Fprintf(a.stderr, "lore: sent %s (%d bytes, sha256 %s)\n", name, up.GetSize(), up.GetSha256()[:12])
+		fmt.Fprintf(a.Stderr, "lore: sent %s (%d bytes, sha256 %s)\n", name, up.GetSize(), up.GetSha256()[:12])
 	}
 	return up.GetUploadId(), nil
 }
@@ -193,7 +194,7 @@ func (a *app) answerGate(ctx context.Context, svc api.Service, ev *lorev1.LearnE
 			req.Critical = append(req.Critical, i)
 		}
 	}
-	ans, err := prompt.Approver{In: a.stdin, Out: a.stdout, Styles: a.styles()}.Approve(ctx, req)
+	ans, err := prompt.Approver{In: a.Stdin, Out: a.Stdout, Styles: a.Styles()}.Approve(ctx, req)
 	if err != nil {
 		return err
 	}
@@ -204,8 +205,8 @@ func (a *app) answerGate(ctx context.Context, svc api.Service, ev *lorev1.LearnE
 // printWaiting says that the run waits for a reviewer, and how one
 // decides.
 func (a *app) printWaiting(ev *lorev1.LearnEvent) {
-	st := a.styles()
-	w := styledWriter(a.stderr)
+	st := a.Styles()
+	w := cmdutil.StyledWriter(a.Stderr)
 	q := ev.GetApprovalRequested()
 	fmt.Fprintf(w, "%s %s source %s, %d finding(s): %s\n", st.Bad.Render("waiting for a reviewer:"), q.GetTrust(), q.GetSource(),
 		len(q.GetFindings()), q.GetNeeds())
@@ -226,7 +227,7 @@ type progressPrinter struct {
 }
 
 func newProgress(w io.Writer, st styles.Styles) *progressPrinter {
-	return &progressPrinter{w: styledWriter(w), st: st}
+	return &progressPrinter{w: cmdutil.StyledWriter(w), st: st}
 }
 
 // show prints what ev says of the run's stages.
@@ -360,7 +361,7 @@ func renderLearn(w io.Writer, st styles.Styles, r *lorev1.LearnReport) {
 	if !r.GetDryRun() {
 		fmt.Fprintf(&b, "%s lore report %s · lore unlearn %s\n", st.Faint.Render("next     "), r.GetSessionId(), r.GetSessionId())
 	}
-	fmt.Fprint(styledWriter(w), b.String())
+	fmt.Fprint(cmdutil.StyledWriter(w), b.String())
 }
 
 func orNone(s string) string {

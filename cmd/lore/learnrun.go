@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core/trajectory"
 )
 
@@ -34,7 +35,7 @@ filed; --json prints {"kind": "run", "source", "format", "outcome", "reason",
 
 // renderRun prints what learning a run did.
 func (a *app) renderRun(w io.Writer, res *trajectory.Result) {
-	st := a.styles()
+	st := a.Styles()
 	label := st.Label.Render
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s", label("run      "), res.Source)
@@ -44,7 +45,7 @@ func (a *app) renderRun(w io.Writer, res *trajectory.Result) {
 	b.WriteString("\n")
 	if res.AlreadyLearned {
 		fmt.Fprintf(&b, "%s %s\n", label("learned  "), res.Note)
-		fmt.Fprint(styledWriter(w), b.String())
+		fmt.Fprint(cmdutil.StyledWriter(w), b.String())
 		return
 	}
 	outcome := st.Good.Render(string(res.Outcome))
@@ -92,7 +93,7 @@ func (a *app) renderRun(w io.Writer, res *trajectory.Result) {
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(&b, "%s %s\n", st.Faint.Render("warning  "), warn)
 	}
-	fmt.Fprint(styledWriter(w), b.String())
+	fmt.Fprint(cmdutil.StyledWriter(w), b.String())
 }
 
 // isRun reports whether the source of a learn is an agent's run: a local

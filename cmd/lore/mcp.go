@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/mcp"
 )
@@ -20,7 +21,7 @@ func (a *app) mcpCmd() *cobra.Command {
 		// The server speaks to its client on this process's stdin and
 		// stdout; its tools call the API: the store's owner's, this
 		// process's own, or a team server's.
-		Annotations: map[string]string{annotLocal: "serves its client here", annotRemote: "1"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "serves its client here", cmdutil.AnnotRemote: "1"},
 		Use:         "mcp",
 		Short:       "Serve the skill library and the learned knowledge to agents over MCP (stdio)",
 		Long: `Runs a Model Context Protocol server on stdin and stdout, for an agent's MCP
@@ -77,18 +78,18 @@ retried. Logs and errors go to stderr; stdout carries only the protocol.`,
 		Example: `  claude mcp add lore -- lore mcp
   claude mcp add lore -- lore mcp --consumer claude-code --data-dir ~/team-lore
   LORE_TOKEN=lore_... lore mcp --server lore.example.org:7443`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			defer collectLessOften()()
 			srv, err := a.mcpServer(cmd.Context(), consumer, serverAddr)
 			if err != nil {
 				return err
 			}
-			if f, ok := a.stdin.(term.File); ok && term.IsTerminal(f.Fd()) {
-				fmt.Fprintln(a.stderr, "lore: lore mcp is an MCP server for an agent's client to start: it reads JSON-RPC on stdin "+
+			if f, ok := a.Stdin.(term.File); ok && term.IsTerminal(f.Fd()) {
+				fmt.Fprintln(a.Stderr, "lore: lore mcp is an MCP server for an agent's client to start: it reads JSON-RPC on stdin "+
 					"(lore mcp --help shows how to add it to a client); ctrl+c stops it")
 			}
-			err = srv.Run(cmd.Context(), mcp.Stdio(a.stdin, a.stdout, a.stderr))
+			err = srv.Run(cmd.Context(), mcp.Stdio(a.Stdin, a.Stdout, a.Stderr))
 			// The client closing the connection, or an interrupt, is how
 			// a server over stdio ends.
 			if err == nil || errors.Is(err, io.EOF) || errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, context.Canceled) {

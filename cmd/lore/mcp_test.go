@@ -117,7 +117,7 @@ func mcpServerOn(tb testing.TB, dir, config string) *mcp.Server {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	a := newAppOn(cfg, strings.NewReader(""), io.Discard, io.Discard)
 	srv, err := a.mcpServer(context.Background(), "", "")
 	if err != nil {
 		tb.Fatal(err)

@@ -20,12 +20,12 @@ func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
 	if !a.warnedDataDir {
 		if fi, err := os.Stat(dir); err == nil && fi.IsDir() && fi.Mode().Perm()&0o077 != 0 {
 			a.warnedDataDir = true
-			fmt.Fprintf(a.stderr, "lore: warning: data folder %s is open to other users (mode %04o); run chmod 700 %s to keep it private\n",
+			fmt.Fprintf(a.Stderr, "lore: warning: data folder %s is open to other users (mode %04o); run chmod 700 %s to keep it private\n",
 				dir, fi.Mode().Perm(), dir)
 		}
 	}
 	if opts.Progress == nil {
-		opts.Progress = storeProgress(a.stderr)
+		opts.Progress = storeProgress(a.Stderr)
 	}
 	db, err := store.Open(dir, opts)
 	if err != nil {
@@ -45,10 +45,10 @@ func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
 func (a *app) resumePublications(db *store.Store) {
 	done, err := engine.ResumePublications(context.Background(), db)
 	for _, session := range done {
-		fmt.Fprintf(a.stderr, "lore: wrote the skills and agents of session %s, committed by a run that ended before writing them\n", session)
+		fmt.Fprintf(a.Stderr, "lore: wrote the skills and agents of session %s, committed by a run that ended before writing them\n", session)
 	}
 	if err != nil {
-		fmt.Fprintf(a.stderr, "lore: warning: skills and agents of a committed session are still not written (lore store verify lists them): %v\n", err)
+		fmt.Fprintf(a.Stderr, "lore: warning: skills and agents of a committed session are still not written (lore store verify lists them): %v\n", err)
 	}
 }
 
@@ -63,9 +63,9 @@ func (a *app) openStoreRead() (*store.Store, error) {
 	if dir := a.cfg.dataDir(); !store.Exists(dir) {
 		// Told to a person at a terminal; a script or an agent's hook
 		// (lore skills prompt) gets the empty answer alone.
-		if !a.warnedNoStore && isTerminal(a.stderr) {
+		if !a.warnedNoStore && isTerminal(a.Stderr) {
 			a.warnedNoStore = true
-			fmt.Fprintf(a.stderr, "lore: no store in %s yet: nothing has been learned there (lore learn makes one)\n", dir)
+			fmt.Fprintf(a.Stderr, "lore: no store in %s yet: nothing has been learned there (lore learn makes one)\n", dir)
 		}
 		return store.OpenEmpty()
 	}

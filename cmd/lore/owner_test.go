@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core/api/owner"
 )
 
@@ -46,7 +47,7 @@ func ownStoreFeeding(t testing.TB, dir string, feed *screenFeed) *heldStore {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	a := newAppOn(cfg, strings.NewReader(""), io.Discard, io.Discard)
 	own, err := a.own(context.Background(), ownerApp, feed, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +245,7 @@ func BenchmarkOwnerRead(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	a := newAppOn(cfg, strings.NewReader(""), io.Discard, io.Discard)
 	own, err := a.own(context.Background(), ownerApp, nil, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -271,7 +272,7 @@ func TestEveryCommandIsLocalOrOnTheAPI(t *testing.T) {
 	root := (&app{}).rootCmd()
 	local := func(cmd *cobra.Command) bool {
 		for c := cmd; c != nil; c = c.Parent() {
-			if c.Annotations[annotLocal] != "" {
+			if c.Annotations[cmdutil.AnnotLocal] != "" {
 				return true
 			}
 		}
@@ -291,7 +292,7 @@ func TestEveryCommandIsLocalOrOnTheAPI(t *testing.T) {
 	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		if c.Runnable() && c != root && !local(c) && c.Annotations[annotHelp] == "" && c.Annotations[annotAPI] == "" {
+		if c.Runnable() && c != root && !local(c) && c.Annotations[cmdutil.AnnotHelp] == "" && c.Annotations[cmdutil.AnnotAPI] == "" {
 			t.Errorf("lore %s neither runs here without a store nor calls the API", strings.TrimPrefix(c.CommandPath(), "lore "))
 		}
 		for _, k := range c.Commands() {
@@ -299,4 +300,11 @@ func TestEveryCommandIsLocalOrOnTheAPI(t *testing.T) {
 		}
 	}
 	walk(root)
+}
+
+// newAppOn is lore on these streams with the configuration cfg.
+func newAppOn(cfg *config, stdin io.Reader, stdout, stderr io.Writer) *app {
+	a := newApp(stdin, stdout, stderr)
+	a.cfg = cfg
+	return a
 }

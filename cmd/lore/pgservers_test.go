@@ -17,13 +17,14 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
 	"github.com/lore-kb/lore/core"
 	apiclient "github.com/lore-kb/lore/core/api/client"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/internal/pgtest"
 	"github.com/lore-kb/lore/store/postgres"
-	"google.golang.org/protobuf/encoding/protojson"
-	"google.golang.org/protobuf/proto"
 )
 
 // pgServer is a lore serve process on a PostgreSQL store, plaintext on

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	localapi "github.com/lore-kb/lore/core/api/local"
@@ -34,10 +35,6 @@ import (
 
 // keyStoreURL is the configuration key of the PostgreSQL store.
 const keyStoreURL = "store.url"
-
-// annotPostgres marks a command, not an API client, that runs on a
-// PostgreSQL store.
-const annotPostgres = "lore/postgres"
 
 // storeURL is the PostgreSQL store's URL; "" keeps the embedded store.
 func (c *config) storeURL() string { return strings.TrimSpace(c.v.GetString(keyStoreURL)) }
@@ -60,7 +57,7 @@ func (a *app) apiPlace() string {
 // runsOnPostgres reports a command that runs with store.url set.
 func runsOnPostgres(cmd *cobra.Command) bool {
 	for c := cmd; c != nil; c = c.Parent() {
-		if c.Annotations[annotPostgres] != "" {
+		if c.Annotations[cmdutil.AnnotPostgres] != "" {
 			return true
 		}
 	}
@@ -71,22 +68,16 @@ func runsOnPostgres(cmd *cobra.Command) bool {
 // PostgreSQL store, naming those that do.
 func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
 	can := commandsWhere(func(c *cobra.Command) bool {
-		return c.Runnable() && runsOnPostgres(c) && c.Annotations[annotLocal] != "no store" && c.Annotations[annotHelp] == "" && c.HasParent() &&
-			c.Annotations[annotOnPostgresInstead] == ""
+		return c.Runnable() && runsOnPostgres(c) && c.Annotations[cmdutil.AnnotLocal] != "no store" && c.Annotations[cmdutil.AnnotHelp] == "" && c.HasParent() &&
+			c.Annotations[cmdutil.AnnotOnPostgresInstead] == ""
 	})
 	msg := fmt.Sprintf("lore %s works on the embedded store, not on PostgreSQL (%s=%s)",
 		strings.TrimPrefix(cmd.CommandPath(), "lore "), keyStoreURL, redactURL(storeURL))
-	if instead := cmd.Annotations[annotOnPostgresInstead]; instead != "" {
+	if instead := cmd.Annotations[cmdutil.AnnotOnPostgresInstead]; instead != "" {
 		msg += ": " + instead
 	}
 	return &core.UsageError{Msg: msg + "; these do: " + strings.Join(can, ", ")}
 }
-
-// annotOnPostgresInstead is what to do instead of a command that does not
-// run on a PostgreSQL store, said with its refusal; such a command is in
-// no list of those that run there, even one whose refusal is the API's
-// (store backup).
-const annotOnPostgresInstead = "lore/postgres-instead"
 
 // dsnPassword finds the password of a key=value connection string.
 var dsnPassword = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)`)
@@ -359,7 +350,7 @@ const pgFindRecheck = 250 * time.Millisecond
 
 // pgService is the API's service on the PostgreSQL stores.
 func (a *app) pgService() (*localapi.Service, error) {
-	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck, pgUpkeep{stores: a.pg(), progress: a.stderr})
+	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck, pgUpkeep{stores: a.pg(), progress: a.Stderr})
 }
 
 // servePostgres serves the API on ln from the PostgreSQL store, beside any
@@ -378,7 +369,7 @@ func (a *app) servePostgres(ctx context.Context, ln net.Listener, conf *tls.Conf
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stderr, "lore: serving the PostgreSQL store %s (pid %d); interrupt to stop\n", st.Name(), os.Getpid())
+	fmt.Fprintf(a.Stderr, "lore: serving the PostgreSQL store %s (pid %d); interrupt to stop\n", st.Name(), os.Getpid())
 	return a.serveAPI(ctx, ln, conf, fingerprint, svc, func(context.Context) (auth.UserStore, func() error, error) {
 		return st, func() error { return nil }, nil
 	})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -23,7 +24,7 @@ func (a *app) queueCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "queue",
 		Short:       "Show the queue of agent runs lore watch learns",
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		Long: `Shows the queue lore watch keeps in the store: how many runs are pending, done
 and failed, the runs learned in all (lore learn RUN included), and the jobs —
 by default every pending and failed one and the last 10 done, oldest first —
@@ -37,7 +38,7 @@ queue then waits up to 3s for it.
 "reason", "result", "skill"}]}.`,
 		Example: `  lore queue
   lore queue --state failed --json`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// The flags are named here; the API says its fields' names.
 			switch state {
@@ -48,13 +49,13 @@ queue then waits up to 3s for it.
 			if limit < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--limit %d: give a number of jobs, 0 for no limit", limit)}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.JobsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.JobsResponse, error) {
 				return svc.Jobs(ctx, &lorev1.JobsRequest{State: state, Limit: int32(limit)})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeJobs(b, out) })
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeJobs(b, out) })
 		},
 	}
 	cmd.Flags().StringVar(&state, "state", "", "list only pending, done or failed jobs, or all of them")
@@ -65,7 +66,7 @@ queue then waits up to 3s for it.
 
 // writeJobs describes the queue: its counts, then a line per job.
 func (a *app) writeJobs(b *strings.Builder, out *lorev1.JobsResponse) {
-	st := a.styles()
+	st := a.Styles()
 	label := st.Label.Render
 	fmt.Fprintf(b, "%s %d pending · %d done · %d failed · %d run%s learned in all\n", label("queue  "),
 		out.GetPending(), out.GetDone(), out.GetFailed(), out.GetRunsLearned(), plural(int(out.GetRunsLearned())))

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -11,22 +9,17 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
-	"google.golang.org/protobuf/encoding/protojson"
-	"google.golang.org/protobuf/proto"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 )
 
 // A client of a team server (LORE_SERVER) runs the commands marked
-// annotRemote through the API; their --json output is then the API's
+// cmdutil.AnnotRemote through the API; their --json output is then the API's
 // messages as JSON. Every other command is refused: the server's store is
 // not this machine's, and a command line is never sent to be run there.
-
-// annotRemote marks a command that runs against a team server.
-const annotRemote = "lore/remote"
 
 // remote reports whether this process is a team server's client.
 func remote() bool { return os.Getenv(serverEnv) != "" }
@@ -35,11 +28,11 @@ func remote() bool { return os.Getenv(serverEnv) != "" }
 // that calls the API, or one that needs no store at all (scan, text,
 // version …), or help.
 func runsOffServer(cmd *cobra.Command) bool {
-	if cmd.Annotations[annotRemote] != "" || cmd.Annotations[annotHelp] != "" || !cmd.HasParent() {
+	if cmd.Annotations[cmdutil.AnnotRemote] != "" || cmd.Annotations[cmdutil.AnnotHelp] != "" || !cmd.HasParent() {
 		return true
 	}
 	for c := cmd; c != nil; c = c.Parent() {
-		if c.Annotations[annotLocal] == "no store" {
+		if c.Annotations[cmdutil.AnnotLocal] == "no store" {
 			return true
 		}
 	}
@@ -49,7 +42,7 @@ func runsOffServer(cmd *cobra.Command) bool {
 // refuseOffServer is the error of a command a team server's client
 // cannot run, naming those it can.
 func refuseOffServer(cmd *cobra.Command) error {
-	can := commandsWhere(func(c *cobra.Command) bool { return c.Annotations[annotRemote] != "" })
+	can := commandsWhere(func(c *cobra.Command) bool { return c.Annotations[cmdutil.AnnotRemote] != "" })
 	return &core.UsageError{Msg: fmt.Sprintf("lore %s does not run on a team server (%s=%s); these do: %s",
 		strings.TrimPrefix(cmd.CommandPath(), "lore "), serverEnv, os.Getenv(serverEnv), strings.Join(can, ", "))}
 }
@@ -71,47 +64,9 @@ func commandsWhere(ok func(c *cobra.Command) bool) []string {
 			walk(sub)
 		}
 	}
-	walk((&app{stdout: io.Discard, stderr: io.Discard}).rootCmd())
+	walk(newApp(nil, io.Discard, io.Discard).rootCmd())
 	slices.Sort(can)
 	return can
-}
-
-// callAPI runs fn with the service and the caller's context.
-func callAPI[T any](a *app, ctx context.Context, fn func(ctx context.Context, svc api.Service) (T, error)) (T, error) {
-	ctx, svc, err := a.service(ctx)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return fn(ctx, svc)
-}
-
-// writeMessage prints an API message as JSON, indented as every other
-// command's JSON is (protojson's own spacing varies on purpose, from one
-// build to the next; scripts comparing output need it stable).
-func (a *app) writeMessage(m proto.Message) error {
-	b, err := protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(m)
-	if err != nil {
-		return err
-	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, b, "", "  "); err != nil {
-		return err
-	}
-	out.WriteByte('\n')
-	_, err = a.stdout.Write(out.Bytes())
-	return err
-}
-
-// printAnswer prints the API's answer m as JSON, or as the text text
-// writes: the same on every backend and transport.
-func (a *app) printAnswer(asJSON bool, m proto.Message, text func(b *strings.Builder)) error {
-	if asJSON {
-		return a.writeMessage(m)
-	}
-	var b strings.Builder
-	text(&b)
-	return a.writeStyled(b.String())
 }
 
 func (a *app) whoamiCmd() *cobra.Command {
@@ -122,16 +77,16 @@ func (a *app) whoamiCmd() *cobra.Command {
 		Long: `On a team server (LORE_SERVER and LORE_TOKEN set), the user the token names,
 their role, their workspace and the calls the role may make. On this machine's
 own store, the person running lore, who may do everything.`,
-		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			who, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WhoAmIResponse, error) {
+			who, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WhoAmIResponse, error) {
 				return svc.WhoAmI(ctx, &lorev1.WhoAmIRequest{})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, who, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, who, func(b *strings.Builder) {
 				where := "this machine's store"
 				switch {
 				case who.GetRemote():
@@ -165,9 +120,9 @@ findings: read them first.`,
 			if len(args) == 0 {
 				return nil
 			}
-			return exactArgs(2, "a RUN and approve or reject (or nothing, to list the runs waiting)")(cmd, args)
+			return cmdutil.ExactArgs(2, "a RUN and approve or reject (or nothing, to list the runs waiting)")(cmd, args)
 		},
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return a.waitingRuns(cmd.Context())
@@ -176,13 +131,13 @@ findings: read them first.`,
 			if status == "" {
 				return &core.UsageError{Msg: fmt.Sprintf("%q: say approve or reject", args[1])}
 			}
-			_, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.DecideResponse, error) {
+			_, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.DecideResponse, error) {
 				return svc.Decide(ctx, &lorev1.DecideRequest{RunId: args[0], Status: status, Rationale: why})
 			})
 			if err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(a.stdout, "%s: %s\n", args[0], status)
+			_, err = fmt.Fprintf(a.Stdout, "%s: %s\n", args[0], status)
 			return err
 		},
 	}
@@ -193,14 +148,14 @@ findings: read them first.`,
 // waitingRuns lists the learns waiting at the gate in the caller's
 // workspace.
 func (a *app) waitingRuns(ctx context.Context) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
+	out, err := cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
 		return svc.Queue(ctx, &lorev1.QueueRequest{})
 	})
 	if err != nil {
 		return err
 	}
 	var b strings.Builder
-	st := a.styles()
+	st := a.Styles()
 	if len(out.GetWaiting()) == 0 {
 		b.WriteString("no run waits for a decision\n")
 	}
@@ -211,26 +166,7 @@ func (a *app) waitingRuns(ctx context.Context) error {
 			fmt.Fprintf(&b, "  %-8s %s %s\n", f.GetSeverity(), f.GetMessage(), st.Faint.Render(f.GetLocation()))
 		}
 	}
-	return a.writeStyled(b.String())
-}
-
-// onlyFlags refuses a flag of cmd, other than names and the global ones,
-// that was given: through the API it would mean nothing.
-func onlyFlags(cmd *cobra.Command, names ...string) error {
-	var bad []string
-	// Visit on LocalNonPersistentFlags sees nothing: that set is built
-	// anew from Flags() and does not carry which flags were given.
-	own := cmd.LocalNonPersistentFlags()
-	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if own.Lookup(f.Name) != nil && !slices.Contains(names, f.Name) {
-			bad = append(bad, "--"+f.Name)
-		}
-	})
-	if len(bad) > 0 {
-		return &core.UsageError{Msg: fmt.Sprintf("%s: not available through lore's API, as on a team server or a PostgreSQL store (lore %s takes %s there)", strings.Join(bad, ", "),
-			strings.TrimPrefix(cmd.CommandPath(), "lore "), "--"+strings.Join(names, ", --"))}
-	}
-	return nil
+	return a.WriteStyled(b.String())
 }
 
 // remoteRunError is a run on the server that failed, with the exit code

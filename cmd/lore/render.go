@@ -1,49 +1,19 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"sort"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/term"
-
 	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/sanitize"
-	"github.com/lore-kb/lore/tui/markdown"
 	"github.com/lore-kb/lore/tui/styles"
 )
-
-// styles picks the output styles from the theme setting. Human output goes
-// through colorprofile, which downgrades or strips them to what the output
-// can show (plain text when piped).
-// The result is kept: asking the terminal for its background more than once
-// is slow and, where nothing answers, leaves the queries on the screen.
-func (a *app) styles() styles.Styles {
-	if a.st == nil {
-		st := styles.New(true)
-		switch strings.ToLower(a.cfg.v.GetString(keyTheme)) {
-		case "light":
-			st = styles.New(false)
-		case "dark":
-		default:
-			if a.interactive() {
-				in, out := a.stdin.(term.File), a.stdout.(term.File)
-				st = styles.New(lipgloss.HasDarkBackground(in, out))
-			}
-		}
-		a.st = &st
-	}
-	return *a.st
-}
 
 func sampleDocument() (*core.Document, error) {
 	text, err := acquire.Normalize(assets.Sample())
@@ -56,42 +26,8 @@ func sampleDocument() (*core.Document, error) {
 	}, nil
 }
 
-func styledWriter(w io.Writer) io.Writer {
-	return colorprofile.NewWriter(w, os.Environ())
-}
-
-// writeStyled prints text on stdout through its colour profile, so styles
-// are downgraded to what the output shows (none when piped).
-func (a *app) writeStyled(text string) error {
-	_, err := io.WriteString(styledWriter(a.stdout), text)
-	return err
-}
-
-// output prints a command's result: v as one JSON document when asJSON is
-// set, else the text that text builds, styled (see writeStyled). text is
-// called only for text output, so a JSON run never asks the terminal for
-// its colours.
-func (a *app) output(asJSON bool, v any, text func(b *strings.Builder)) error {
-	if asJSON {
-		return writeJSON(a.stdout, v)
-	}
-	var b strings.Builder
-	text(&b)
-	return a.writeStyled(b.String())
-}
-
-// reply is output for a result whose text is one plain line, printed as
-// format and args make it.
-func (a *app) reply(asJSON bool, v any, format string, args ...any) error {
-	if asJSON {
-		return writeJSON(a.stdout, v)
-	}
-	_, err := fmt.Fprintf(a.stdout, format, args...)
-	return err
-}
-
 func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, hygiene *core.HygieneReport) error {
-	w := styledWriter(out)
+	w := cmdutil.StyledWriter(out)
 	var b strings.Builder
 	var bytes int64
 	for _, an := range res.Analyses {
@@ -222,116 +158,4 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// markdownWidth bounds the width a Markdown document is rendered at on a
-// wide terminal: lines longer than this are hard to read.
-const markdownWidth = 120
-
-// writeMarkdown prints a Markdown document (a session's report): on a
-// terminal rendered as the terminal application shows it (glamour, the
-// theme's colours), and paged when it is taller than the screen; piped, or
-// for --json, the Markdown as it is, for files and other tools.
-func (a *app) writeMarkdown(md string) error {
-	width, height, ok := a.terminalSize()
-	if !ok {
-		_, err := io.WriteString(a.stdout, md)
-		return err
-	}
-	lines := markdown.New().Render(md, min(width, markdownWidth), a.styles().IsDark)
-	var b strings.Builder
-	for _, l := range lines {
-		// Render pads every line to the width; trailing blanks would
-		// only make a narrower terminal wrap.
-		b.WriteString(strings.TrimRight(l, " "))
-		b.WriteByte('\n')
-	}
-	text := b.String()
-	if height > 0 && len(lines) > height-1 {
-		if paged, err := a.page(text); paged {
-			return err
-		}
-	}
-	return a.writeStyled(text)
-}
-
-// terminalSize is the width and height of the terminal stdout is, and
-// whether it is one.
-func (a *app) terminalSize() (width, height int, ok bool) {
-	f, isFile := a.stdout.(term.File)
-	if !isFile || !term.IsTerminal(f.Fd()) {
-		return 0, 0, false
-	}
-	w, h, err := term.GetSize(f.Fd())
-	if err != nil || w <= 0 {
-		return 80, 0, true
-	}
-	return w, h, true
-}
-
-// pagerCommand is the pager to run: $PAGER through the shell, as git runs
-// it (it may hold arguments), else less -R (-R passes the colours on). nil
-// means none: PAGER set empty or to cat, or no less installed.
-func pagerCommand() *exec.Cmd {
-	if p, set := os.LookupEnv("PAGER"); set {
-		p = strings.TrimSpace(p)
-		if p == "" || p == "cat" {
-			return nil
-		}
-		if sh, err := exec.LookPath("sh"); err == nil {
-			return exec.Command(sh, "-c", p)
-		}
-		f := strings.Fields(p)
-		return exec.Command(f[0], f[1:]...)
-	}
-	if less, err := exec.LookPath("less"); err == nil {
-		return exec.Command(less, "-R")
-	}
-	return nil
-}
-
-// page shows text through the pager on stdout's terminal. paged is false
-// when no pager ran (none configured or installed, or it could not be
-// started or found: the shell's 126 and 127), and the caller prints the
-// text itself; a pager the person quits early is no error.
-func (a *app) page(text string) (paged bool, err error) {
-	cmd := pagerCommand()
-	if cmd == nil {
-		return false, nil
-	}
-	out, ok := a.stdout.(*os.File)
-	if !ok {
-		return false, nil
-	}
-	cmd.Stdout, cmd.Stderr = out, a.stderr
-	cmd.Env = os.Environ()
-	if _, set := os.LookupEnv("LESS"); !set {
-		// As git does: quit at once if it fits (F), colours (R), and
-		// leave the text on the screen (X).
-		cmd.Env = append(cmd.Env, "LESS=FRX")
-	}
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		fmt.Fprintf(a.stderr, "lore: pager %s has no input (%v); printing instead\n", cmd.Path, err)
-		return false, nil
-	}
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(a.stderr, "lore: pager %s did not start (%v); printing instead\n", cmd.Path, err)
-		return false, nil
-	}
-	// The colours are those of the terminal the pager shows them on.
-	w := &colorprofile.Writer{Forward: in, Profile: colorprofile.Detect(out, os.Environ())}
-	_, werr := io.WriteString(w, text)
-	in.Close()
-	err = cmd.Wait()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) && (ee.ExitCode() == 126 || ee.ExitCode() == 127) {
-		fmt.Fprintf(a.stderr, "lore: pager %q could not be run; printing instead\n", os.Getenv("PAGER"))
-		return false, nil
-	}
-	if err != nil && werr == nil {
-		return true, fmt.Errorf("pager: %w", err)
-	}
-	// A write error is the pager gone before the end: quit early.
-	return true, nil
 }

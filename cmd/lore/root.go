@@ -22,24 +22,20 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/tui/learnform"
-	"github.com/lore-kb/lore/tui/styles"
 )
 
 // app carries what every command needs: configuration and the streams.
 type app struct {
-	cfg    *config
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	cmdutil.Factory
+	cfg *config
 	// configFlag is the --config value, read before the configuration.
 	configFlag string
-	// st caches styles().
-	st *styles.Styles
 	// warnedDataDir: the open-to-others warning was given.
 	warnedDataDir bool
 	// warnedNoStore: the note that no store exists yet is given once.
@@ -61,6 +57,19 @@ type app struct {
 	peek func(ctx context.Context, write bool) (localapi.Store, func() error, error)
 	// serving are lore serve's bounds on what its clients hold.
 	serving serveLimits
+}
+
+// newApp is lore on these streams.
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
+	return &app{Factory: cmdutil.Factory{Stdin: stdin, Stdout: stdout, Stderr: stderr}}
+}
+
+// theme is the theme setting, "" before the configuration is read.
+func (a *app) theme() string {
+	if a.cfg == nil {
+		return ""
+	}
+	return a.cfg.v.GetString(keyTheme)
 }
 
 // run executes lore with args and returns the process exit code.
@@ -86,7 +95,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if asJSON {
 		out = &held
 	}
-	a := &app{stdin: stdin, stdout: out, stderr: stderr}
+	a := newApp(stdin, out, stderr)
 	root := a.rootCmd(args...)
 	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
 		// Completions are attached only when the shell asks for them:
@@ -286,11 +295,13 @@ func isCobraUsageError(err error) bool {
 // other process's call, and building all of them with their flags cost
 // more than a skill search itself. With no args it builds them all.
 func (a *app) rootCmd(args ...string) *cobra.Command {
+	a.Service = a.service
+	a.Theme = a.theme
 	root := &cobra.Command{
 		Use:   "lore",
 		Short: "Turn documents into a reviewed graph of knowledge primitives",
 		Long:  rootLong(),
-		Args:  noArgs,
+		Args:  cmdutil.NoArgs,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			if remote() && !runsOffServer(cmd) {
 				return refuseOffServer(cmd)
@@ -309,10 +320,10 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 				// warning the shell would show as the person types.
 				return nil
 			}
-			return cfg.say(a.stderr, cmd.CommandPath() == "lore config", describesLore(cmd))
+			return cfg.say(a.Stderr, cmd.CommandPath() == "lore config", describesLore(cmd))
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !a.interactive() {
+			if !a.Interactive() {
 				return &core.UsageError{Msg: "the terminal application needs a terminal on stdin and stdout; " +
 					"headless, use lore learn SOURCE --json and the other commands (lore --help)"}
 			}
@@ -343,7 +354,7 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 		// "lore lern --json": the unknown command is the mistake, not the
 		// flag the group does not have.
 		if rest := cmd.Flags().Args(); cmd.HasAvailableSubCommands() && len(rest) > 0 {
-			return unknownCommand(cmd, rest[0])
+			return cmdutil.UnknownCommand(cmd, rest[0])
 		}
 		return &core.UsageError{Msg: flagError(err)}
 	})
@@ -370,9 +381,9 @@ func (a *app) rootCmd(args ...string) *cobra.Command {
 		}
 		// A completion script is written by this process to its own
 		// output: it never needs the store, nor its owner.
-		c.Annotations = map[string]string{annotLocal: "no store"}
+		c.Annotations = map[string]string{cmdutil.AnnotLocal: "no store"}
 		if !c.Runnable() {
-			c.Args = noArgs
+			c.Args = cmdutil.NoArgs
 			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 		}
 	}
@@ -442,18 +453,6 @@ func commandNamed(args []string) string {
 	return ""
 }
 
-// noArgs and exactArgs report argument mistakes as usage errors (exit 2).
-// On a command with subcommands, an argument is a mistyped subcommand.
-func noArgs(cmd *cobra.Command, args []string) error {
-	if len(args) == 0 {
-		return nil
-	}
-	if cmd.HasAvailableSubCommands() {
-		return unknownCommand(cmd, args[0])
-	}
-	return &core.UsageError{Msg: fmt.Sprintf("%s takes no arguments, got %q", cmd.CommandPath(), args[0])}
-}
-
 // unknownBeforeHelp refuses --help after a command that does not exist
 // ("lore lern --help"): cobra prints the parent's whole help for it and
 // exits 0, as if the person had asked for that. The arguments are parsed
@@ -477,25 +476,10 @@ func unknownBeforeHelp(root *cobra.Command, args []string) error {
 			fs.BoolP("help", "h", false, "")
 		}
 		if fs.Parse(rest) == nil && len(fs.Args()) > 0 {
-			return unknownCommand(cmd, fs.Args()[0])
+			return cmdutil.UnknownCommand(cmd, fs.Args()[0])
 		}
 	}
 	return nil
-}
-
-// unknownCommand names the unknown subcommand of cmd and suggests the
-// closest ones.
-func unknownCommand(cmd *cobra.Command, name string) error {
-	msg := fmt.Sprintf("unknown command %q for %q", name, cmd.CommandPath())
-	if cmd.SuggestionsMinimumDistance <= 0 {
-		cmd.SuggestionsMinimumDistance = 2
-	}
-	if s := cmd.SuggestionsFor(name); len(s) > 0 {
-		msg += "; did you mean " + strings.Join(s, " or ") + "?"
-	} else {
-		msg += "; see " + cmd.CommandPath() + " --help"
-	}
-	return &core.UsageError{Msg: msg}
 }
 
 // describesLore reports a command that only describes lore — help, a
@@ -503,7 +487,7 @@ func unknownCommand(cmd *cobra.Command, name string) error {
 // despite a mistake in the configuration, which it says as a warning:
 // the person needs them most when something is wrong.
 func describesLore(cmd *cobra.Command) bool {
-	if cmd.Annotations[annotHelp] != "" {
+	if cmd.Annotations[cmdutil.AnnotHelp] != "" {
 		return true
 	}
 	top := cmd
@@ -524,8 +508,8 @@ func groupCmd(use, short, long string) *cobra.Command {
 		Use:         use,
 		Short:       short,
 		Long:        long,
-		Args:        noArgs,
-		Annotations: map[string]string{annotHelp: "group"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotHelp: "group"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return cmd.Help()
 		},
@@ -538,7 +522,7 @@ func helpCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:         "help [command]",
 		Short:       "Help about any command",
-		Annotations: map[string]string{annotHelp: "help"},
+		Annotations: map[string]string{cmdutil.AnnotHelp: "help"},
 		Long:        "Prints the help of a command: lore help skills search is lore skills search --help.",
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			cmd, rest, err := c.Root().Find(args)
@@ -559,19 +543,10 @@ func helpCmd() *cobra.Command {
 				return &core.UsageError{Msg: err.Error()}
 			}
 			if len(rest) > 0 {
-				return unknownCommand(cmd, rest[0])
+				return cmdutil.UnknownCommand(cmd, rest[0])
 			}
 			return cmd.Help()
 		},
-	}
-}
-
-func exactArgs(n int, what string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
-			return &core.UsageError{Msg: fmt.Sprintf("%s needs %s (got %d arguments); see %s --help", cmd.CommandPath(), what, len(args), cmd.CommandPath())}
-		}
-		return nil
 	}
 }
 
@@ -656,7 +631,7 @@ func finishJSON(w io.Writer, printed []byte, runErr error, code int) error {
 	}
 	msgs := errorSentences(runErr)
 	if len(bytes.TrimSpace(printed)) == 0 {
-		return writeJSON(w, struct {
+		return cmdutil.WriteJSON(w, struct {
 			Errors   []string `json:"errors"`
 			ExitCode int      `json:"exitCode"`
 		}{msgs, code})

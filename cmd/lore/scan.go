@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/core/gate"
@@ -24,7 +25,7 @@ func (a *app) scanCmd() *cobra.Command {
 		src             sourceFlags
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "scan SOURCE",
 		Short:       "Scan a source for hostile content without learning anything",
 		Long: `Acquires a file, folder, archive (.zip, .tar, .tar.gz, .tgz), http(s) URL or git
@@ -81,7 +82,7 @@ lore wrote. With --json or --sarif, stdout always holds one JSON object.
   lore scan download.zip --tier stranger --json
   lore scan skills/ --tier stranger --sarif > lore.sarif
   lore scan skills/ --tier stranger --sarif --baseline accepted.sarif`,
-		Args: exactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
+		Args: cmdutil.ExactArgs(1, "one SOURCE (a file, folder, archive, URL or git repository)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := src.check(args[0]); err != nil {
 				return err
@@ -109,20 +110,20 @@ lore wrote. With --json or --sarif, stdout always holds one JSON object.
 			}
 			root := scanRoot(args[0])
 			if asSARIF {
-				return writeJSON(a.stdout, sarif.New(res.Report, root, version, base))
+				return cmdutil.WriteJSON(a.Stdout, sarif.New(res.Report, root, version, base))
 			}
 			if n, bare := sarif.Suppress(&res.Report, root, base); n > 0 {
 				res.Report.Passed = res.Report.Count(core.Critical) == 0
-				fmt.Fprintf(a.stderr, "%d finding%s of the baseline %s left out", n, plural(n), baseline)
+				fmt.Fprintf(a.Stderr, "%d finding%s of the baseline %s left out", n, plural(n), baseline)
 				if bare > 0 {
-					fmt.Fprintf(a.stderr, "; %d without a reason (give each a suppressions[0].justification)", bare)
+					fmt.Fprintf(a.Stderr, "; %d without a reason (give each a suppressions[0].justification)", bare)
 				}
-				fmt.Fprintln(a.stderr)
+				fmt.Fprintln(a.Stderr)
 			}
 			if asJSON {
-				return writeJSON(a.stdout, scanJSON(res))
+				return cmdutil.WriteJSON(a.Stdout, scanJSON(res))
 			}
-			return renderScan(a.stdout, a.styles(), res)
+			return renderScan(a.Stdout, a.Styles(), res)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -225,6 +226,6 @@ func renderScan(out io.Writer, st styles.Styles, res *engine.ScanResult) error {
 			fmt.Fprintf(&b, "  %s: %s\n", e.File, e.Reason)
 		}
 	}
-	_, err := io.WriteString(styledWriter(out), b.String())
+	_, err := io.WriteString(cmdutil.StyledWriter(out), b.String())
 	return err
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
@@ -145,8 +146,8 @@ that database's library to a team and needs --listen; there is no owner socket
 servers may share the database (docs/postgres.md).`,
 		Example: `  lore serve
   lore users add ada --role curator && lore serve --listen 10.0.0.5:7433`,
-		Args:        noArgs,
-		Annotations: map[string]string{annotLocal: "owner", annotPostgres: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotLocal: "owner", cmdutil.AnnotPostgres: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := onlyWithListen(cmd, listen); err != nil {
 				return err
@@ -204,7 +205,7 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 	if a.onPostgres() {
 		return a.servePostgres(ctx, ln, conf, fingerprint)
 	}
-	own, err := a.own(ctx, ownerServe, nil, a.stderr)
+	own, err := a.own(ctx, ownerServe, nil, a.Stderr)
 	if err != nil {
 		return err
 	}
@@ -214,10 +215,10 @@ func (a *app) serve(ctx context.Context, listen string, tlsOpt serveTLS) error {
 		_ = a.workspaces.close()
 		_ = own.close()
 	}()
-	fmt.Fprintf(a.stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), own.srv.Path(), os.Getpid())
+	fmt.Fprintf(a.Stderr, "lore: serving the store %s on %s (pid %d); interrupt to stop\n", a.cfg.dataDir(), own.srv.Path(), os.Getpid())
 	if ln == nil {
 		<-ctx.Done()
-		fmt.Fprintln(a.stderr, "lore: stopping; requests still running are interrupted")
+		fmt.Fprintln(a.Stderr, "lore: stopping; requests still running are interrupted")
 		return nil
 	}
 	svc, err := a.localService()
@@ -246,15 +247,15 @@ func (a *app) serveAPI(ctx context.Context, ln net.Listener, conf *tls.Config, f
 	if n == 0 {
 		return &core.UsageError{Msg: "--listen lets in the users of lore users, and there are none: add one first (lore users add NAME --role admin)"}
 	}
-	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.stderr, Idle: a.serving.idle, DataDir: a.cfg.dataDir()})
-	fmt.Fprintf(a.stderr, "lore: serving the API on %s to %d user(s) of lore users, each with their own token\n", ln.Addr(), n)
+	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.Stderr, Idle: a.serving.idle, DataDir: a.cfg.dataDir()})
+	fmt.Fprintf(a.Stderr, "lore: serving the API on %s to %d user(s) of lore users, each with their own token\n", ln.Addr(), n)
 	if conf != nil {
-		fmt.Fprintf(a.stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)
+		fmt.Fprintf(a.Stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)
 	} else {
-		fmt.Fprintln(a.stderr, "lore: without TLS (--plaintext, loopback only)")
+		fmt.Fprintln(a.Stderr, "lore: without TLS (--plaintext, loopback only)")
 	}
 	err = server.Serve(ctx, ln, path, h, conf)
-	fmt.Fprintln(a.stderr, "lore: stopping; calls still running are interrupted")
+	fmt.Fprintln(a.Stderr, "lore: stopping; calls still running are interrupted")
 	return err
 }
 

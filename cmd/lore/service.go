@@ -140,7 +140,7 @@ func (a *app) localService() (*localapi.Service, error) {
 	if a.held == nil {
 		return a.commandService(&commandStore{a: a, write: a.writesStore})
 	}
-	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
+	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.Stderr}, func(ctx context.Context, write bool) (localapi.Store, func() error, error) {
 		mode := readOnly
 		if write {
 			mode = writable
@@ -159,7 +159,7 @@ func (a *app) localService() (*localapi.Service, error) {
 // process opens itself; a glance at it goes through cs.peek.
 func (a *app) commandService(cs *commandStore) (*localapi.Service, error) {
 	a.peek = cs.peek
-	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.stderr}, cs.lend)
+	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.Stderr}, cs.lend)
 }
 
 // commandStore is the store the calls of one command share when no

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -42,8 +43,8 @@ output lists what it refuses (promotion needs it fixed).`,
 		Example: `  lore skills review public.email-api --json | jq -r .skillMd > SKILL.md   # fix it, then:
   lore skills edit public.email-api --file SKILL.md
   lore skills edit rotate-logs --description "Rotate nginx logs" --instructions "1. Run logrotate -f"`,
-		Args:        exactArgs(1, "a skill NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "a skill NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			whole := file != ""
 			if whole && (description != "" || instructions != "") {
@@ -59,13 +60,13 @@ output lists what it refuses (promotion needs it fixed).`,
 					return err
 				}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EditSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EditSkillResponse, error) {
 				return svc.EditSkill(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeEdit(b, out) })
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeEdit(b, out) })
 		},
 	}
 	cmd.Flags().StringVar(&file, "file", "", "the imported draft's new SKILL.md (- reads standard input)")
@@ -80,7 +81,7 @@ output lists what it refuses (promotion needs it fixed).`,
 // readSkillMD reads the SKILL.md at path (- is standard input), bounded
 // as lore skills validate bounds the files it reads.
 func readSkillMD(a *app, path string) ([]byte, error) {
-	r := a.stdin
+	r := a.Stdin
 	name := "standard input"
 	if path != "-" {
 		f, err := os.Open(path)
@@ -103,7 +104,7 @@ func readSkillMD(a *app, path string) ([]byte, error) {
 // writeEdit says what an edit stored and what still keeps the draft from
 // being promoted.
 func (a *app) writeEdit(b *strings.Builder, out *lorev1.EditSkillResponse) {
-	st := a.styles()
+	st := a.Styles()
 	s := out.GetSkill()
 	if !out.GetChanged() {
 		fmt.Fprintf(b, "%s: the text is unchanged; nothing saved\n", s.GetKey())

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -62,8 +63,8 @@ decay. Generated skills start as drafts; lore skills review promotes them.
 --status draft|active|archived keeps one status, --namespace one namespace,
 and --consumer the skills that consumer may see (skills.consumers in the
 configuration), whatever their status.`,
-		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if status != "" && status != "all" && !slices.Contains([]skills.Status{skills.Draft, skills.Active, skills.Archived}, skills.Status(status)) {
 				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use draft, active, archived or all", status)}
@@ -71,13 +72,13 @@ configuration), whatever their status.`,
 			// Every status unless one is asked for: the API's default is
 			// what an agent is offered.
 			req := &lorev1.ListSkillsRequest{Status: cmp.Or(status, "all"), Namespace: ns, Consumer: consumer}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListSkillsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListSkillsResponse, error) {
 				return svc.ListSkills(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkillRows(b, out.GetSkills(), int(out.GetTotal())) })
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkillRows(b, out.GetSkills(), int(out.GetTotal())) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -89,7 +90,7 @@ configuration), whatever their status.`,
 
 // writeSkillRows lists ss, of total skills in the library.
 func (a *app) writeSkillRows(b *strings.Builder, ss []*lorev1.Skill, total int) {
-	st := a.styles()
+	st := a.Styles()
 	if total == 0 {
 		b.WriteString("The skill library is empty. lore learn generates skills; lore skills import adds existing ones.\n")
 	}
@@ -145,14 +146,14 @@ what the strict profile refuses in it.
 
 NAME is a key (ns.id) or an id; a bare id means public.<id>, or the one
 namespace that has it.`,
-		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out, err := a.getSkill(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkill(b, api.SkillOf(out.GetSkill())) })
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkill(b, api.SkillOf(out.GetSkill())) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -161,14 +162,14 @@ namespace that has it.`,
 
 // getSkill is the record of the skill ref names, as a person reads it.
 func (a *app) getSkill(ctx context.Context, ref string) (*lorev1.GetSkillResponse, error) {
-	return callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.GetSkillResponse, error) {
+	return cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.GetSkillResponse, error) {
 		return svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: ref})
 	})
 }
 
 // writeSkill describes one skill's record.
 func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
-	st := a.styles()
+	st := a.Styles()
 	v := s.View("")
 	decay, stale := search.Decay(v, now()), search.Staleness(v, now(), 0)
 	lastUsed := ""
@@ -343,23 +344,23 @@ With --consumer, only a skill offered to that consumer is activated: an active
 one its visibility rules (skills.consumers) let it see; any other is refused
 as if unknown to it (exit 2), which is how agents get skills. You activate it
 yourself, so nobody is asked (lore skills allow spares an agent the question).`,
-		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ActivateSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ActivateSkillResponse, error) {
 				return svc.ActivateSkill(ctx, &lorev1.ActivateSkillRequest{Name: args[0], Consumer: consumer, Person: true})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return a.writeMessage(out)
+				return a.WriteMessage(out)
 			}
 			// The body is printed as it is stored, not through the colour
 			// profile: it is the agent's text, not lore's styling.
 			s := out.GetSkill()
 			if s.GetStatus() != string(skills.Active) {
-				fmt.Fprintf(a.stderr, "lore: %s is %s, not active; agents are not offered it\n", s.GetKey(), s.GetStatus())
+				fmt.Fprintf(a.Stderr, "lore: %s is %s, not active; agents are not offered it\n", s.GetKey(), s.GetStatus())
 			}
 			var b strings.Builder
 			if s.GetNegative() {
@@ -378,7 +379,7 @@ yourself, so nobody is asked (lore skills allow spares an agent the question).`,
 					fmt.Fprintf(&b, "- %s (%d bytes)\n", f.GetPath(), f.GetBytes())
 				}
 			}
-			_, err = fmt.Fprint(a.stdout, b.String())
+			_, err = fmt.Fprint(a.Stdout, b.String())
 			return err
 		},
 	}
@@ -410,8 +411,8 @@ decay is 2^(-days since last use / half-life), half-lives by task type: browser
 
 --task-type keeps the skills of one task type (browser, api, code, domain or
 unknown), ranked among all the skills searched.`,
-		Args:        exactArgs(1, "one QUERY (quote it)"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one QUERY (quote it)"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if tt := search.TaskType(task); task != "" && tt.Normalize() != tt {
 				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
@@ -419,14 +420,14 @@ unknown), ranked among all the skills searched.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SearchSkillsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SearchSkillsResponse, error) {
 				return svc.SearchSkills(ctx, &lorev1.SearchSkillsRequest{Query: args[0], Top: int32(top), Consumer: consumer, TaskType: task})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
-				st := a.styles()
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+				st := a.Styles()
 				if len(out.GetHits()) == 0 {
 					n := int(out.GetSearched())
 					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], n, plural(n))
@@ -490,29 +491,29 @@ characters each). Negative skills are included, labelled as warnings.
 offered), "skills": [keys in the block's order], "warnings": [...]}.`,
 		Example: `  lore skills prompt --query "extract tables from a pdf" --budget 2000
   lore skills prompt --consumer support-bot > catalog.xml`,
-		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if budget < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--budget %d: give a positive number of tokens, or 0 for no limit", budget)}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromptSkillsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromptSkillsResponse, error) {
 				return svc.PromptSkills(ctx, &lorev1.PromptSkillsRequest{Query: query, Consumer: consumer, Budget: int32(min(budget, math.MaxInt32))})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return a.writeMessage(out)
+				return a.WriteMessage(out)
 			}
 			for _, w := range out.GetWarnings() {
-				fmt.Fprintln(a.stderr, "lore: "+w)
+				fmt.Fprintln(a.Stderr, "lore: "+w)
 			}
 			if out.GetPrompt() == "" {
 				return nil // no empty catalog
 			}
 			// The block is the agent's text, printed as it is.
-			_, err = fmt.Fprintf(a.stdout, "%s\n", out.GetPrompt())
+			_, err = fmt.Fprintf(a.Stdout, "%s\n", out.GetPrompt())
 			return err
 		},
 	}
@@ -545,25 +546,25 @@ server resolves among the skills offered to the consumer alone.`,
 			}
 			return nil
 		},
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveSkillsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveSkillsResponse, error) {
 				return svc.ResolveSkills(ctx, &lorev1.ResolveSkillsRequest{Names: args, Consumer: consumer})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return a.writeMessage(out)
+				return a.WriteMessage(out)
 			}
 			for _, w := range out.GetWarnings() {
-				fmt.Fprintln(a.stderr, "lore: "+w)
+				fmt.Fprintln(a.Stderr, "lore: "+w)
 			}
 			for _, k := range out.GetSkills() {
-				fmt.Fprintln(a.stdout, k)
+				fmt.Fprintln(a.Stdout, k)
 			}
 			for _, k := range out.GetHidden() {
-				fmt.Fprintf(a.stderr, "lore: %s hidden from %s\n", k, consumer)
+				fmt.Fprintf(a.Stderr, "lore: %s hidden from %s\n", k, consumer)
 			}
 			return nil
 		},
@@ -618,7 +619,7 @@ strict profile refuses; for a decision, {"skill": SKILL} as it now is.`,
   lore skills review learn-linear-algebra promote
   lore skills review proposed.summarise-doc promote --ack-critical --note "marker is an example"
   lore skills review avoid-deploy-1a2b3c archive --note "fixed upstream"`,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch len(args) {
 			case 0:
@@ -633,13 +634,13 @@ strict profile refuses; for a decision, {"skill": SKILL} as it now is.`,
 			if !ok {
 				return &core.UsageError{Msg: fmt.Sprintf("decision %q: use promote, archive or draft", args[1])}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReviewSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReviewSkillResponse, error) {
 				return svc.ReviewSkill(ctx, &lorev1.ReviewSkillRequest{Name: args[0], To: string(to), AckCritical: ack, Note: note})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s is now %s\n", out.GetSkill().GetKey(), out.GetSkill().GetStatus())
 			})
 		},
@@ -670,13 +671,13 @@ func countsText(c *lorev1.FindingCounts) string {
 // reviewQueue prints the drafts, oldest first, with where each came from
 // and what its scan found.
 func (a *app) reviewQueue(ctx context.Context, asJSON bool) error {
-	out, err := callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
+	out, err := cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
 		return svc.Queue(ctx, &lorev1.QueueRequest{})
 	})
 	if err != nil {
 		return err
 	}
-	return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+	return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 		if len(out.GetDrafts()) == 0 {
 			b.WriteString("No skill waits for review.\n")
 			return
@@ -688,7 +689,7 @@ func (a *app) reviewQueue(ctx context.Context, asJSON bool) error {
 // writeQueue lists the review queue: each draft's key and what its scan
 // found, where it came from and when, and its description.
 func (a *app) writeQueue(b *strings.Builder, drafts []*lorev1.Skill) {
-	st := a.styles()
+	st := a.Styles()
 	vis := func(x string) string { return text.Visible(x, text.InText) }
 	crit := 0
 	for _, s := range drafts {
@@ -726,7 +727,7 @@ func (a *app) reviewOne(ctx context.Context, ref string, asJSON bool) error {
 	if err != nil {
 		return err
 	}
-	return a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeDraft(b, out) })
+	return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeDraft(b, out) })
 }
 
 // writeDraft describes one skill for review. The SKILL.md is printed with
@@ -735,7 +736,7 @@ func (a *app) reviewOne(ctx context.Context, ref string, asJSON bool) error {
 // run.
 func (a *app) writeDraft(b *strings.Builder, out *lorev1.GetSkillResponse) {
 	s := api.SkillOf(out.GetSkill())
-	st := a.styles()
+	st := a.Styles()
 	line := func(label, value string) {
 		if value != "" {
 			fmt.Fprintf(b, "%s %s\n", st.Label.Render(fmt.Sprintf("%-11s", label)), value)
@@ -792,16 +793,16 @@ import, a regeneration, an edit) asks again. --revoke takes it back. Every other
 skill still asks. lore skills show NAME lists the allowances.`,
 		Example: `  lore skills allow pdf-tables --consumer claude-code
   lore skills allow pdf-tables --consumer claude-code --revoke`,
-		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AllowSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AllowSkillResponse, error) {
 				return svc.AllowSkill(ctx, &lorev1.AllowSkillRequest{Name: args[0], Consumer: consumer, Revoke: revoke})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if revoke {
 					fmt.Fprintf(b, "%s: %s must ask again before activating it\n", out.GetSkill().GetKey(), out.GetConsumer())
 					return
@@ -824,8 +825,8 @@ func (a *app) skillsFeedbackCmd() *cobra.Command {
 		Long: `Counts one vote. Votes move a skill's rank by at most a factor of three
 (feedback factor 0.5 + (helpful+1)/(helpful+harmful+2)): they reorder close
 matches without replacing relevance.`,
-		Args:        exactArgs(2, "a skill NAME and helpful or harmful"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(2, "a skill NAME and helpful or harmful"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
@@ -834,7 +835,7 @@ matches without replacing relevance.`,
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				s := out.GetSkill()
 				fmt.Fprintf(b, "%s: %d helpful, %d harmful\n", s.GetKey(), s.GetHelpful(), s.GetHarmful())
 			})
@@ -861,8 +862,8 @@ is not trusted, whoever sent it: it is scanned as a stranger's text (the
 findings are kept beside it), its secrets and personal data are redacted, and
 its hidden characters are stored spelled out. A record keeps its newest 50
 notes.`,
-		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if success == failure {
 				return &core.UsageError{Msg: "give exactly one of --success and --failure"}
@@ -875,7 +876,7 @@ notes.`,
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				s := out.GetSkill()
 				uses := int(s.GetUses())
 				fmt.Fprintf(b, "%s: %d use%s, %d succeeded\n", s.GetKey(), uses, plural(uses), s.GetSuccesses())
@@ -891,7 +892,7 @@ notes.`,
 
 // skillFeedback records a vote, a use or a failure through the API.
 func (a *app) skillFeedback(ctx context.Context, req *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
-	return callAPI(a, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
+	return cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
 		return svc.SkillFeedback(ctx, req)
 	})
 }
@@ -912,8 +913,8 @@ reported skills.negative_after times (default 2), a negative skill
 it is offered beside the skill, labelled as a warning. On a team server the
 server's skills.negative_after counts.`,
 		Example:     `  lore skills report deploy --failure "permission denied writing /etc/app.conf"`,
-		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.TrimSpace(failure) == "" {
 				return &core.UsageError{Msg: "give the failure with --failure \"what went wrong\""}
@@ -929,7 +930,7 @@ server's skills.negative_after counts.`,
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				n := int(out.GetCount())
 				fmt.Fprintf(b, "%s: failure %q reported %d time%s\n", out.GetSkill().GetKey(), out.GetSignature(), n, plural(n))
 				if neg := out.GetNegativeSkill(); neg != "" {
@@ -956,8 +957,8 @@ given). Agents see it in the prompt block beside the other skills, its
 description prefixed with a warning label. --about names the skill it warns
 about; --body is the explanation printed by lore skills activate.`,
 		Example:     `  lore skills warn no-force-push --description "Never force-push to main" --about git-flow --task-type code`,
-		Args:        exactArgs(1, "the new skill's NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "the new skill's NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			key, err := scope.Parse(args[0])
 			if err != nil {
@@ -966,13 +967,13 @@ about; --body is the explanation printed by lore skills activate.`,
 			if tt := search.TaskType(task); task != "" && tt.Normalize() != tt {
 				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WarnSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WarnSkillResponse, error) {
 				return svc.WarnSkill(ctx, &lorev1.WarnSkillRequest{Name: key, Description: desc, Body: body, About: about, TaskType: task})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "created the negative skill %s (active)\n", out.GetSkill().GetKey())
 			})
 		},
@@ -994,20 +995,20 @@ func (a *app) skillsRollbackCmd() *cobra.Command {
 rollback itself can be rolled back. Status, usage and feedback are kept. An
 active skill is not rolled back to a version lore skills validate refuses (the
 strict profile): the command exits 1 and changes nothing.`,
-		Args:        exactArgs(2, "a skill NAME and a VERSION number"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(2, "a skill NAME and a VERSION number"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.ParseInt(strings.TrimPrefix(args[1], "v"), 10, 32)
 			if err != nil {
 				return &core.UsageError{Msg: fmt.Sprintf("version %q is not a number", args[1])}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RollbackSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RollbackSkillResponse, error) {
 				return svc.RollbackSkill(ctx, &lorev1.RollbackSkillRequest{Name: args[0], Version: int32(n)})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s: version %d has the content of version %d\n", out.GetSkill().GetKey(), out.GetSkill().GetVersion(), out.GetRestored())
 			})
 		},
@@ -1035,8 +1036,8 @@ are never merged or changed. --dry-run lists the merges only.
 A reviewer's or an admin's to run; on a team server the server's
 skills.merge_threshold counts. --json prints {"threshold", "dryRun",
 "merges": [{"into", "from", "score"}]}.`,
-		Args:        noArgs,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.NoArgs,
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !remote() {
 				// The library's process reads the same configuration;
@@ -1045,13 +1046,13 @@ skills.merge_threshold counts. --json prints {"threshold", "dryRun",
 					return err
 				}
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.MergeSkillsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.MergeSkillsResponse, error) {
 				return svc.MergeSkills(ctx, &lorev1.MergeSkillsRequest{DryRun: dryRun})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if len(out.GetMerges()) == 0 {
 					fmt.Fprintf(b, "No learned skills are %.2f similar or more.\n", out.GetThreshold())
 					return
@@ -1080,7 +1081,7 @@ func (a *app) skillsImportCmd() *cobra.Command {
 		redactFiles, asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		Use:         "import PATH",
 		Short:       "Import Agent Skills folders into the library",
 		Long: `Reads the skills at PATH — a SKILL.md, a skill folder, a folder of skills
@@ -1146,7 +1147,7 @@ server scans and imports it. --trust is a reviewer's to give there, and an
 import by a curator is theirs until a reviewer promotes it.`,
 		Example: `  lore skills import ~/.claude/skills --dry-run
   lore skills import vendor/skills --namespace vendor --json`,
-		Args: exactArgs(1, "one PATH (a SKILL.md, a skill folder or a folder of skills)"),
+		Args: cmdutil.ExactArgs(1, "one PATH (a SKILL.md, a skill folder or a folder of skills)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := args[0]
 			if strict && lenient {
@@ -1160,13 +1161,13 @@ import by a curator is theirs until a reviewer promotes it.`,
 				return err
 			}
 			req.Namespace, req.Trust, req.Strict, req.Redact, req.DryRun = namespace, trust, strict, redactFiles, dryRun
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ImportSkillsResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ImportSkillsResponse, error) {
 				return svc.ImportSkills(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			if err := a.printAnswer(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, trust) }); err != nil {
+			if err := a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, trust) }); err != nil {
 				return err
 			}
 			if n := len(out.GetSkipped()); n > 0 {
@@ -1224,7 +1225,7 @@ func importRequest(root string) (*lorev1.ImportSkillsRequest, error) {
 
 // writeImport reports what an import did or, with dry_run, would do.
 func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, trust bool) {
-	st := a.styles()
+	st := a.Styles()
 	verb := "imported"
 	if out.GetDryRun() {
 		verb = "would import"
@@ -1286,7 +1287,7 @@ func (a *app) skillsExportCmd() *cobra.Command {
 		asJSON            bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		Use:         "export DIR|FILE.zip|FILE.skill",
 		Short:       "Write the library as Agent Skills folders",
 		Long: `Writes each skill as DIR/<name>/ (SKILL.md and its resources), a layout every
@@ -1317,12 +1318,12 @@ own), and written here.
 `,
 		Example: `  lore skills export ~/.claude/skills --status active
   lore skills export /tmp/team-skills --namespace team`,
-		Args: exactArgs(1, "one DIR to write the skill folders into, or a FILE.zip or FILE.skill bundle to write"),
+		Args: cmdutil.ExactArgs(1, "one DIR to write the skill folders into, or a FILE.zip or FILE.skill bundle to write"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if status != "" && !slices.Contains([]string{"active", "draft", "archived", "all"}, status) {
 				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use active, draft, archived or all", status)}
 			}
-			ex, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ExportSkillsResponse, error) {
+			ex, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ExportSkillsResponse, error) {
 				return svc.ExportSkills(ctx, &lorev1.ExportSkillsRequest{Status: status, Namespace: namespace})
 			})
 			if err != nil {
@@ -1341,10 +1342,10 @@ own), and written here.
 			out := exportOut{args[0], nonNil(ex.GetSkills()), files, nonNil(ex.GetWarnings())}
 			if !asJSON {
 				for _, w := range out.Warnings {
-					fmt.Fprintln(a.stderr, "lore: warning: "+w)
+					fmt.Fprintln(a.Stderr, "lore: warning: "+w)
 				}
 			}
-			return a.reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), plural(len(out.Skills)), len(files), args[0])
+			return a.Reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), plural(len(out.Skills)), len(files), args[0])
 		},
 	}
 	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: active)")

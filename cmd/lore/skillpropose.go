@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -59,13 +60,13 @@ With --stdin, the proposal is read as one JSON object:
 		Example: `  lore skills propose rotate-logs --description "Rotate nginx logs" --instructions "1. Run logrotate -f"
   echo '{"name":"x","description":"…","instructions":"…"}' | lore skills propose --stdin --json`,
 		Args:        cobra.MaximumNArgs(1),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if stdin {
 				if len(args) > 0 {
 					return &core.UsageError{Msg: "lore skills propose --stdin reads the name from the JSON object, not the command line"}
 				}
-				b, err := io.ReadAll(io.LimitReader(a.stdin, 1<<20+1))
+				b, err := io.ReadAll(io.LimitReader(a.Stdin, 1<<20+1))
 				if err != nil {
 					return fmt.Errorf("read the proposal from stdin: %w", err)
 				}
@@ -82,13 +83,13 @@ With --stdin, the proposal is read as one JSON object:
 			}
 			req := &lorev1.ProposeSkillRequest{Name: in.Name, Description: in.Description, Instructions: in.Instructions,
 				ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools, TaskType: in.TaskType, Origin: in.Origin}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ProposeSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ProposeSkillResponse, error) {
 				return svc.ProposeSkill(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) { writeProposal(b, out.GetSkill(), in.Name) })
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeProposal(b, out.GetSkill(), in.Name) })
 		},
 	}
 	cmd.Flags().StringVar(&in.Description, "description", "", "when an agent should use the skill")
@@ -127,16 +128,16 @@ creator's own: visibility user, offered to nobody else. A reviewer shares it
 with the workspace (visibility workspace), recorded under the reviewer's name;
 its status (draft, active, archived) is lore skills review's business.`,
 		Example:     `  lore skills share proposed.summarise-doc`,
-		Args:        exactArgs(1, "one skill NAME"),
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromoteSkillResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromoteSkillResponse, error) {
 				return svc.PromoteSkill(ctx, &lorev1.PromoteSkillRequest{Name: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s is now the workspace's (visibility %s)\n", out.GetSkill().GetKey(), out.GetSkill().GetVisibility())
 			})
 		},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/skills/bundle"
 	"github.com/lore-kb/lore/core/skillspec"
@@ -39,14 +40,14 @@ used, feedback and report.`)
 		a.skillsRollbackCmd(), a.skillsMergeCmd(), a.skillsImportCmd(), a.skillsExportCmd(), a.skillsProposeCmd(), a.skillsEditCmd(),
 		a.skillsEvalCmd())
 	// Every one of them runs on a PostgreSQL store too, through the API.
-	cmd.Annotations[annotPostgres] = "1"
+	cmd.Annotations[cmdutil.AnnotPostgres] = "1"
 	return cmd
 }
 
 func (a *app) skillsValidateCmd() *cobra.Command {
 	var asJSON, lenient bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "validate PATH",
 		Short:       "Check SKILL.md files against the Agent Skills specification",
 		Long: `Checks the skills at PATH — a SKILL.md file, a skill folder, a folder of skills,
@@ -97,7 +98,7 @@ SKILL.md under it).`,
   lore skills validate ./my-skill/SKILL.md
   lore skills validate pdf.skill
   lore skills validate vendor/skills --lenient --json | jq '.skills[] | select(.valid | not)'`,
-		Args: exactArgs(1, "one PATH (a SKILL.md file, a skill folder or a folder of skills)"),
+		Args: cmdutil.ExactArgs(1, "one PATH (a SKILL.md file, a skill folder or a folder of skills)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := args[0]
 			profile := skillspec.Strict
@@ -115,7 +116,7 @@ SKILL.md under it).`,
 				return &core.UsageError{Msg: fmt.Sprintf("no SKILL.md found in %s (searched %d levels deep, skipping .git and node_modules)", root, skillspec.MaxDiscoverDepth)}
 			}
 			for _, w := range val.Warnings {
-				fmt.Fprintln(a.stderr, "lore: warning: "+w)
+				fmt.Fprintln(a.Stderr, "lore: warning: "+w)
 			}
 			out := skillsValidateOut{Skills: []skillValidation{}}
 			invalid := 0
@@ -126,7 +127,7 @@ SKILL.md under it).`,
 				}
 				out.Skills = append(out.Skills, skillValidation{Path: v.Path, Name: v.Name, Valid: r.Valid, Errors: nonNil(r.Errors), Warnings: nonNil(r.Warnings)})
 			}
-			if err := a.output(asJSON, out, func(b *strings.Builder) { a.writeSkillsValidate(b, out) }); err != nil {
+			if err := a.Output(asJSON, out, func(b *strings.Builder) { a.writeSkillsValidate(b, out) }); err != nil {
 				return err
 			}
 			if invalid > 0 {
@@ -143,7 +144,7 @@ SKILL.md under it).`,
 // writeSkillsValidate gives each skill's verdict with its errors and
 // warnings.
 func (a *app) writeSkillsValidate(b *strings.Builder, out skillsValidateOut) {
-	st := a.styles()
+	st := a.Styles()
 	for _, s := range out.Skills {
 		mark := st.Good.Render("✓")
 		if !s.Valid {

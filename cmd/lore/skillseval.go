@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
@@ -36,15 +37,15 @@ A person's command: an agent's token on a team server is refused.
 Exit status 0 when the evals ran, whatever they found; 2 for an unknown skill.`,
 		Example: `  lore skills eval
   lore skills eval learn-get-started-with-containers-on-wsl --json`,
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EvalSkillsResponse, error) {
+			rep, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EvalSkillsResponse, error) {
 				return svc.EvalSkills(ctx, &lorev1.EvalSkillsRequest{Names: args})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, rep, func(b *strings.Builder) { a.writeEvals(b, rep) })
+			return a.PrintAnswer(asJSON, rep, func(b *strings.Builder) { a.writeEvals(b, rep) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -54,7 +55,7 @@ Exit status 0 when the evals ran, whatever they found; 2 for an unknown skill.`,
 // writeEvals reports the trigger evals: each skill's tally and its failed
 // queries, then the totals.
 func (a *app) writeEvals(b *strings.Builder, rep *lorev1.EvalSkillsResponse) {
-	st := a.styles()
+	st := a.Styles()
 	if len(rep.GetSkills()) == 0 {
 		fmt.Fprintf(b, "No skill with trigger evals among the %d skills of the library.\n", rep.GetPool())
 		return

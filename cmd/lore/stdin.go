@@ -41,10 +41,10 @@ func (a *app) readSource(cmd *cobra.Command, source string) (path string, done f
 	if err != nil {
 		return "", nil, err
 	}
-	if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
-		fmt.Fprintln(a.stderr, "lore: reading the document from standard input; end it with ctrl-d")
+	if f, ok := a.Stdin.(*os.File); ok && isTerminal(f) {
+		fmt.Fprintln(a.Stderr, "lore: reading the document from standard input; end it with ctrl-d")
 	}
-	data, err := readAllContext(cmd.Context(), io.LimitReader(a.stdin, limit+1))
+	data, err := readAllContext(cmd.Context(), io.LimitReader(a.Stdin, limit+1))
 	if errors.Is(err, context.Canceled) {
 		return "", nil, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -29,7 +30,7 @@ func (a *app) storeCmd() *cobra.Command {
 // alone: it runs on a folder, beside its owner (through the owner's API
 // socket), on PostgreSQL and on a team server.
 func storeAnnotations() map[string]string {
-	return map[string]string{annotRemote: "1", annotAPI: "1"}
+	return map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"}
 }
 
 func (a *app) storeVerifyCmd() *cobra.Command {
@@ -59,17 +60,17 @@ commits).
 
 Exits 1 when a problem is found, 4 when another process holds the store
 without serving it.`,
-		Args:        noArgs,
+		Args:        cmdutil.NoArgs,
 		Annotations: storeAnnotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			rep, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.VerifyStoreResponse, error) {
+			rep, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.VerifyStoreResponse, error) {
 				return svc.VerifyStore(ctx, &lorev1.VerifyStoreRequest{Repair: repair})
 			})
 			if err != nil {
 				return err
 			}
-			err = a.printAnswer(asJSON, rep, func(b *strings.Builder) {
-				st := a.styles()
+			err = a.PrintAnswer(asJSON, rep, func(b *strings.Builder) {
+				st := a.Styles()
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store"), rep.GetStore())
 				for _, w := range rep.GetWired() {
 					fmt.Fprintf(b, "wired %s (a prerequisite its record names)\n", w)
@@ -105,7 +106,7 @@ func (a *app) storeBackupCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		// On PostgreSQL the API refuses it (pgUpkeep), saying what to do
 		// instead; no list of what runs there names it.
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1", annotOnPostgresInstead: pgBackupInstead},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1", cmdutil.AnnotOnPostgresInstead: pgBackupInstead},
 		Use:         "backup FILE",
 		Short:       "Write a backup of the store to FILE",
 		Long: `Writes a consistent snapshot of the whole store (knowledge, sessions,
@@ -119,7 +120,7 @@ backed up with pg_dump instead, or copied to a folder with lore store copy.
 Exits 2 when FILE exists (--force overwrites it) or its folder does not, or
 on PostgreSQL; 1 on another failure (including while a session commit is in
 progress), 4 when another process holds the store.`,
-		Args: exactArgs(1, "one backup FILE"),
+		Args: cmdutil.ExactArgs(1, "one backup FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file := args[0]
 			if err := checkOutputFolder(file); err != nil {
@@ -141,7 +142,7 @@ progress), 4 when another process holds the store.`,
 				callErr error
 			)
 			_, err = store.WriteBackupFile(abs, force, func(w io.Writer) error {
-				info, callErr = callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.BackupStoreResponse, error) {
+				info, callErr = cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.BackupStoreResponse, error) {
 					return svc.BackupStore(ctx, &lorev1.BackupStoreRequest{}, w)
 				})
 				return callErr
@@ -156,8 +157,8 @@ progress), 4 when another process holds the store.`,
 				return err
 			}
 			info.Path = abs
-			return a.printAnswer(asJSON, info, func(b *strings.Builder) {
-				st := a.styles()
+			return a.PrintAnswer(asJSON, info, func(b *strings.Builder) {
+				st := a.Styles()
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store "), info.GetStore())
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("backup"), info.GetPath())
 				fmt.Fprintf(b, "%d primitives, schema %d, %d bytes\n", info.GetPrimitives(), info.GetSchema(), info.GetBytes())
@@ -172,7 +173,7 @@ progress), 4 when another process holds the store.`,
 func (a *app) storeRestoreCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "holds the store alone", annotOnPostgresInstead: "restore a PostgreSQL library with pg_restore, or restore the backup into a folder and lore store copy FOLDER URL"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "holds the store alone", cmdutil.AnnotOnPostgresInstead: "restore a PostgreSQL library with pg_restore, or restore the backup into a folder and lore store copy FOLDER URL"},
 		Use:         "restore FILE",
 		Short:       "Restore a backup into an empty data directory",
 		Long: `Restores the backup FILE into the configured data directory (--data-dir),
@@ -182,21 +183,21 @@ rules than this lore's are rebuilt. The restored store is verified, and if
 anything fails (a truncated or damaged FILE, a failed verification) nothing is
 left in the data directory. Exits 2 when FILE is missing or the data directory
 is not empty, 1 on another failure, 4 when the data directory is in use.`,
-		Args: exactArgs(1, "one backup FILE"),
+		Args: cmdutil.ExactArgs(1, "one backup FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file, dir := args[0], a.cfg.dataDir()
 			if err := checkInputFile(file); err != nil {
 				return err
 			}
-			info, err := store.RestoreFile(cmd.Context(), dir, file, store.Options{Progress: storeProgress(a.stderr)})
+			info, err := store.RestoreFile(cmd.Context(), dir, file, store.Options{Progress: storeProgress(a.Stderr)})
 			if errors.Is(err, store.ErrNotEmpty) {
 				return &core.UsageError{Msg: err.Error() + "; move it away or pass --data-dir with an empty directory"}
 			}
 			if err != nil {
 				return err
 			}
-			return a.output(asJSON, info, func(b *strings.Builder) {
-				st := a.styles()
+			return a.Output(asJSON, info, func(b *strings.Builder) {
+				st := a.Styles()
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("backup"), file)
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("store "), info.Store)
 				fmt.Fprintf(b, "restored and verified %d primitives, %d edges\n", info.Verify.Primitives, info.Verify.Edges)

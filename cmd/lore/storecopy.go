@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/store"
 	"github.com/lore-kb/lore/store/backend"
@@ -37,7 +38,7 @@ func (a *app) storeCopyCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		// It names both stores, so it runs whichever store.url says
 		// the library is in.
-		Annotations: map[string]string{annotLocal: "opens both stores itself", annotPostgres: "1"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "opens both stores itself", cmdutil.AnnotPostgres: "1"},
 		Use:         "copy SRC DST",
 		Short:       "Copy a whole library from one store to another",
 		Long: `Copies everything a store holds into an empty one: users, sessions with their
@@ -60,14 +61,14 @@ holding it refuses (exit 4); a PostgreSQL source is read while holding its
 workspace's write turn, so that no learn, unlearn or resolution changes it
 meanwhile. Progress goes to stderr. Exits 2 when DST is not empty or SRC holds
 no store, 4 when a folder is held by another process, 1 on another failure.`,
-		Args: exactArgs(2, "a source SRC and a target DST"),
+		Args: cmdutil.ExactArgs(2, "a source SRC and a target DST"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			res, err := a.storeCopy(cmd.Context(), args[0], args[1], fromWS, intoWS)
 			if err != nil {
 				return err
 			}
-			err = a.output(asJSON, res, func(b *strings.Builder) {
-				st := a.styles()
+			err = a.Output(asJSON, res, func(b *strings.Builder) {
+				st := a.Styles()
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("from"), res.From)
 				fmt.Fprintf(b, "%s %s\n", st.Label.Render("to  "), res.To)
 				fmt.Fprintf(b, "copied %s in %.1fs\n", res.Copied, res.Seconds)
@@ -121,7 +122,7 @@ func (a *app) storeCopy(ctx context.Context, src, dst, fromWS, intoWS string) (s
 	defer func() { _ = release() }()
 	res.From = name
 	began := time.Now()
-	progress := copyProgress(a.stderr)
+	progress := copyProgress(a.Stderr)
 	if isStoreURL(dst) {
 		to, err := postgres.OpenWorkspace(ctx, dst, intoWS)
 		if err != nil {
@@ -140,7 +141,7 @@ func (a *app) storeCopy(ctx context.Context, src, dst, fromWS, intoWS string) (s
 		}
 	} else {
 		res.To = absPath(dst)
-		err := store.LoadInto(ctx, dst, store.Options{Progress: storeProgress(a.stderr)}, func(to *store.Store) error {
+		err := store.LoadInto(ctx, dst, store.Options{Progress: storeProgress(a.Stderr)}, func(to *store.Store) error {
 			var err error
 			if res.Copied, err = backend.Copy(ctx, from, to, progress); err != nil {
 				return err
@@ -187,7 +188,7 @@ func (a *app) openCopySource(ctx context.Context, src, ws string) (backend.Sourc
 	if !store.Exists(dir) {
 		return nil, "", nil, &core.InputError{Input: src, Msg: "holds no lore store", Usage: true}
 	}
-	st, err := store.Open(dir, store.Options{ReadOnly: true, Progress: storeProgress(a.stderr)})
+	st, err := store.Open(dir, store.Options{ReadOnly: true, Progress: storeProgress(a.Stderr)})
 	if err != nil {
 		return nil, "", nil, err
 	}

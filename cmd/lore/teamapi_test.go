@@ -87,7 +87,7 @@ func serveInProcess(t *testing.T, data, token string, set func(a *app)) *apiServ
 	addr := ln.Addr().String()
 	_ = ln.Close()
 	log := &syncBuffer{}
-	a := &app{cfg: cfg, stdin: strings.NewReader(""), stdout: log, stderr: log}
+	a := newAppOn(cfg, strings.NewReader(""), log, log)
 	if set != nil {
 		set(a)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core/acquire"
 )
 
@@ -28,7 +29,7 @@ func (a *app) textCmd() *cobra.Command {
 		scope  string
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotLocal: "no store"},
+		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "text SOURCE",
 		Short:       "Print the text lore reads from each document of a source",
 		Long: `Acquires a source — a file, folder, archive or http(s) URL — and prints the
@@ -39,7 +40,7 @@ stored and nothing is scanned or learned; use it to check what lore read.
 ` + stdinHelp,
 		Example: `  lore text book.pdf | less
   lore text https://example.org/notes.html --json | jq -r '.documents[0].text'`,
-		Args: exactArgs(1, "one SOURCE (a file, folder, archive or URL)"),
+		Args: cmdutil.ExactArgs(1, "one SOURCE (a file, folder, archive or URL)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
 			ao, err := a.cfg.acquireOptions()
@@ -60,10 +61,10 @@ stored and nothing is scanned or learned; use it to check what lore read.
 				out.Documents = append(out.Documents, textDoc{d.Path, d.MediaType, d.Bytes, d.SHA256, d.Text})
 			}
 			for _, p := range res.Skipped {
-				fmt.Fprintf(a.stderr, "lore: skipped %s: %s\n", p.Path, p.Reason)
+				fmt.Fprintf(a.Stderr, "lore: skipped %s: %s\n", p.Path, p.Reason)
 			}
-			return a.output(asJSON, out, func(b *strings.Builder) {
-				st := a.styles()
+			return a.Output(asJSON, out, func(b *strings.Builder) {
+				st := a.Styles()
 				for i, d := range out.Documents {
 					if i > 0 {
 						b.WriteString("\n")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -35,7 +36,7 @@ than the default manages that workspace's users only.`)
 // team server, on PostgreSQL, and beside the store's owner through the
 // owner's API socket.
 func usersAnnotations() map[string]string {
-	return map[string]string{annotRemote: "1", annotAPI: "1"}
+	return map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"}
 }
 
 func (a *app) usersAddCmd() *cobra.Command {
@@ -54,7 +55,7 @@ days by default; 0 never). A revoked or expired user can be added again, with a
 new token; an active one cannot.`,
 		Example: `  lore users add ada --role curator
   lore users add ci-agent --role agent --workspace docs --expires 720h --json`,
-		Args:        exactArgs(1, "one user NAME"),
+		Args:        cmdutil.ExactArgs(1, "one user NAME"),
 		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
@@ -70,13 +71,13 @@ new token; an active one cannot.`,
 			if expires%time.Second != 0 {
 				secs++
 			}
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AddUserResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AddUserResponse, error) {
 				return svc.AddUser(ctx, &lorev1.AddUserRequest{Name: name, Role: role, Workspace: workspace, ExpiresSeconds: secs})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				u := out.GetUser()
 				fmt.Fprintf(b, "%s (%s, workspace %s) — their token, shown this once:\n%s\n", u.GetName(), u.GetRole(), u.GetWorkspace(), out.GetToken())
 				if u.GetExpires() != "" {
@@ -97,16 +98,16 @@ func (a *app) usersListCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "list",
 		Short:       "List the users: role, workspace, token hint, expiry, last use, state",
-		Args:        noArgs,
+		Args:        cmdutil.NoArgs,
 		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListUsersResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListUsersResponse, error) {
 				return svc.ListUsers(ctx, &lorev1.ListUsersRequest{})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if len(out.GetUsers()) == 0 {
 					b.WriteString("no users: lore users add NAME --role ROLE adds one\n")
 					return
@@ -131,16 +132,16 @@ func (a *app) usersRevokeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:         "revoke NAME",
 		Short:       "Revoke a user's token, at once",
-		Args:        exactArgs(1, "one user NAME"),
+		Args:        cmdutil.ExactArgs(1, "one user NAME"),
 		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := callAPI(a, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RevokeUserResponse, error) {
+			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RevokeUserResponse, error) {
 				return svc.RevokeUser(ctx, &lorev1.RevokeUserRequest{Name: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printAnswer(asJSON, out, func(b *strings.Builder) {
+			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s: token revoked; the server refuses it from now on, and ends their open calls (watch, learn) within seconds\n", out.GetUser().GetName())
 			})
 		},

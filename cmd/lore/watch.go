@@ -19,6 +19,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/api"
@@ -70,7 +71,7 @@ func (a *app) watchCmd() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Annotations: map[string]string{annotRemote: "1", annotAPI: "1"},
+		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		Use:         "watch DIR",
 		Short:       "Learn the agent runs written to a folder, in the background, through a queue kept in the store",
 		Long: `Watches DIR and the folders under it for agent runs — the JSON Lines
@@ -107,7 +108,7 @@ lore queue shows the queue.`,
 		Example: `  lore watch ~/.claude/projects
   lore watch ~/.codex/sessions --interval 10s
   lore watch runs/ --once --json`,
-		Args: exactArgs(1, "one DIR to watch"),
+		Args: cmdutil.ExactArgs(1, "one DIR to watch"),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
@@ -149,10 +150,10 @@ lore queue shows the queue.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.stdout, w.stats)
+				return cmdutil.WriteJSON(a.Stdout, w.stats)
 			}
 			s := w.stats
-			_, err = fmt.Fprintf(a.stdout, "watched %s: queued %d, learned %d (drafts %d, duplicates %d, warnings %d, already learned %d), failed %d, pending %d\n",
+			_, err = fmt.Fprintf(a.Stdout, "watched %s: queued %d, learned %d (drafts %d, duplicates %d, warnings %d, already learned %d), failed %d, pending %d\n",
 				s.Dir, s.Queued, s.Learned, s.Drafts, s.Duplicates, s.NegativeDrafts, s.AlreadyLearned, s.Failed, s.Pending)
 			return err
 		},
@@ -218,7 +219,7 @@ type watchAPI struct {
 
 func newRunWatcher(a *app, opts watchOptions) *runWatcher {
 	home, _ := os.UserHomeDir()
-	w := &runWatcher{a: a, opts: opts, home: home, log: a.stderr, seen: map[string]fileMark{}, watched: map[string]bool{},
+	w := &runWatcher{a: a, opts: opts, home: home, log: a.Stderr, seen: map[string]fileMark{}, watched: map[string]bool{},
 		pending: true, stats: watchStats{Dir: trajectory.StorePath(opts.dir, home)}}
 	if fsw, err := fsnotify.NewWatcher(); err == nil {
 		w.fsw = fsw
