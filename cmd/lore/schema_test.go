@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"github.com/lore-kb/lore/cli/watchcmd"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/report"
@@ -72,7 +73,7 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	// What it wrote here of the bundle the API sent.
 	"skills export": goSchema[exportOut],
 	// What the watch did, counted here.
-	"watch": goSchema[watchStats],
+	"watch": goSchema[watchcmd.Stats],
 }
 
 // jsonError is what any command prints with --json when it fails before

@@ -9,6 +9,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/spf13/cobra"
+
+	"github.com/lore-kb/lore/cli/watchcmd"
 	"github.com/lore-kb/lore/core/skills/scope"
 
 	"github.com/lore-kb/lore/core"
@@ -86,6 +89,29 @@ func (a *app) keptService(ctx context.Context) (svc api.Service, as func(context
 	}
 	c := a.localCaller()
 	return local, func(ctx context.Context) context.Context { return api.WithCaller(ctx, c) }, release, nil
+}
+
+// watchCmd is lore watch, calling the API as long as it has work
+// (keptService).
+func (a *app) watchCmd() *cobra.Command {
+	return watchcmd.NewCmdWatch(&a.Factory, watchcmd.Options{Remote: remote, Prepare: a.watchSettings, Keep: a.keptService})
+}
+
+// watchSettings reads what lore watch uses of the configuration: the
+// largest run file, and, on this machine's service, the thresholds of the
+// skills the runs draft.
+func (a *app) watchSettings(cmd *cobra.Command) (int64, error) {
+	a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
+	limit, err := a.cfg.maxFileSize()
+	if err != nil {
+		return 0, err
+	}
+	if !remote() {
+		if _, _, err := a.cfg.skillEvolution(); err != nil {
+			return 0, err
+		}
+	}
+	return limit, nil
 }
 
 // ownerClients are this process's clients of owners' API sockets, by

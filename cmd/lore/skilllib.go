@@ -1369,7 +1369,7 @@ func checkPath(path string) error {
 
 // pathError is checkPath's error for path, from the error of opening it.
 func pathError(path string, err error) error {
-	return &core.InputError{Input: path, Msg: describeStatError(err), Usage: true}
+	return &core.InputError{Input: path, Msg: cmdutil.DescribeStatError(err), Usage: true}
 }
 
 func importError(err error) error {

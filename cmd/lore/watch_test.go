@@ -14,6 +14,7 @@ import (
 
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/lore-kb/lore/cli/watchcmd"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/trajectory"
 	"github.com/lore-kb/lore/internal/pgtest"
@@ -454,11 +455,11 @@ func TestWatchOnEveryPlace(t *testing.T) {
 		}
 		return rs
 	})
-	var watched watchStats
+	var watched watchcmd.Stats
 	if err := json.Unmarshal([]byte(answers["folder"][0].stdout), &watched); err != nil {
 		t.Fatal(err)
 	}
-	want := watchStats{Dir: "~/runs", Queued: 6, Learned: 5, Drafts: 2, NegativeDrafts: 1, Failed: 1}
+	want := watchcmd.Stats{Dir: "~/runs", Queued: 6, Learned: 5, Drafts: 2, NegativeDrafts: 1, Failed: 1}
 	if watched != want {
 		t.Errorf("watch --once in a folder: %+v, want %+v", watched, want)
 	}

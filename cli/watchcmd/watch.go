@@ -1,4 +1,6 @@
-package main
+// Package watchcmd is lore watch: it finds the agent runs written to a
+// folder and learns them, one at a time, through a queue kept in the store.
+package watchcmd
 
 import (
 	"cmp"
@@ -52,8 +54,23 @@ type watchOptions struct {
 	limit int64
 }
 
-// watchStats is what a watch did, printed when it stops; its --json shape.
-type watchStats struct {
+// Options is what lore watch takes from the process that runs it.
+type Options struct {
+	// Remote reports a team server's client, which sends each run's file
+	// to the server to learn.
+	Remote func() bool
+	// Prepare reads the settings a watch uses, once its flags are parsed:
+	// the largest run file read (the max-file-size flag or setting), and
+	// any mistake in the settings of the skills the runs draft.
+	Prepare func(cmd *cobra.Command) (limit int64, err error)
+	// Keep gives the API for as long as a watch has work, the context a
+	// call is made with, and release, which gives back what it holds (a
+	// store kept open meanwhile).
+	Keep func(ctx context.Context) (svc api.Service, as func(context.Context) context.Context, release func() error, err error)
+}
+
+// Stats is what a watch did, printed when it stops; its --json shape.
+type Stats struct {
 	Dir            string `json:"dir"`
 	Queued         int    `json:"queued"`
 	Learned        int    `json:"learned"`
@@ -65,7 +82,8 @@ type watchStats struct {
 	Pending        int    `json:"pending"`
 }
 
-func (a *app) watchCmd() *cobra.Command {
+// NewCmdWatch is lore watch.
+func NewCmdWatch(f *cmdutil.Factory, o Options) *cobra.Command {
 	var (
 		opts   watchOptions
 		asJSON bool
@@ -116,23 +134,15 @@ lore queue shows the queue.`,
 			fi, err := os.Stat(args[0])
 			switch {
 			case err != nil:
-				return &core.InputError{Input: args[0], Msg: describeStatError(err), Usage: true}
+				return &core.InputError{Input: args[0], Msg: cmdutil.DescribeStatError(err), Usage: true}
 			case !fi.IsDir():
 				return &core.InputError{Input: args[0], Msg: "not a folder; lore watch watches a folder (lore learn learns one run)", Usage: true}
 			}
 			if opts.interval <= 0 || opts.settle < 0 || opts.pace < 0 {
 				return &core.UsageError{Msg: "--interval must be positive, --settle zero or more"}
 			}
-			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
-			if opts.limit, err = a.cfg.maxFileSize(); err != nil {
+			if opts.limit, err = o.Prepare(cmd); err != nil {
 				return err
-			}
-			if !remote() {
-				// The thresholds of the skills the runs draft: the
-				// local service's.
-				if _, _, err := a.cfg.skillEvolution(); err != nil {
-					return err
-				}
 			}
 			opts.dir, err = filepath.Abs(args[0])
 			if err != nil {
@@ -143,17 +153,17 @@ lore queue shows the queue.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
 			defer stop()
-			w := newRunWatcher(a, opts)
+			w := newRunWatcher(f, o, opts)
 			err = w.run(ctx)
 			w.close(ctx)
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return cmdutil.WriteJSON(a.Stdout, w.stats)
+				return cmdutil.WriteJSON(f.Stdout, w.stats)
 			}
 			s := w.stats
-			_, err = fmt.Fprintf(a.Stdout, "watched %s: queued %d, learned %d (drafts %d, duplicates %d, warnings %d, already learned %d), failed %d, pending %d\n",
+			_, err = fmt.Fprintf(f.Stdout, "watched %s: queued %d, learned %d (drafts %d, duplicates %d, warnings %d, already learned %d), failed %d, pending %d\n",
 				s.Dir, s.Queued, s.Learned, s.Drafts, s.Duplicates, s.NegativeDrafts, s.AlreadyLearned, s.Failed, s.Pending)
 			return err
 		},
@@ -168,17 +178,6 @@ lore queue shows the queue.`,
 	return cmd
 }
 
-// describeStatError says why a path cannot be used, in a few words.
-func describeStatError(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or folder"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	}
-	return err.Error()
-}
-
 // fileMark is what a walk saw of a file: enough to tell a change.
 type fileMark struct {
 	size int64
@@ -189,7 +188,7 @@ type fileMark struct {
 // queues them through the API (EnqueueRuns), and learns the queue's jobs
 // one at a time (TakeRun, Learn, FinishRun), wherever the library is.
 type runWatcher struct {
-	a    *app
+	o    Options
 	opts watchOptions
 	home string
 	log  io.Writer
@@ -205,10 +204,10 @@ type runWatcher struct {
 	pending bool
 	// unsettled: the last walk found files still being written.
 	unsettled bool
-	stats     watchStats
+	stats     Stats
 }
 
-// watchAPI is the API a watch calls while it has work (app.keptService).
+// watchAPI is the API a watch calls while it has work (Options.Keep).
 type watchAPI struct {
 	svc api.Service
 	// as is the context a call is made with.
@@ -217,10 +216,10 @@ type watchAPI struct {
 	release func() error
 }
 
-func newRunWatcher(a *app, opts watchOptions) *runWatcher {
+func newRunWatcher(f *cmdutil.Factory, o Options, opts watchOptions) *runWatcher {
 	home, _ := os.UserHomeDir()
-	w := &runWatcher{a: a, opts: opts, home: home, log: a.Stderr, seen: map[string]fileMark{}, watched: map[string]bool{},
-		pending: true, stats: watchStats{Dir: trajectory.StorePath(opts.dir, home)}}
+	w := &runWatcher{o: o, opts: opts, home: home, log: f.Stderr, seen: map[string]fileMark{}, watched: map[string]bool{},
+		pending: true, stats: Stats{Dir: trajectory.StorePath(opts.dir, home)}}
 	if fsw, err := fsnotify.NewWatcher(); err == nil {
 		w.fsw = fsw
 	} else {
@@ -531,7 +530,7 @@ func (w *runWatcher) learn(ctx context.Context, job *lorev1.Job) error {
 	// kind of document.
 	req := &lorev1.LearnRequest{SourceName: job.GetPath(), RunOnly: true, Unattended: true}
 	local := trajectory.LocalPath(job.GetPath(), w.home)
-	if remote() {
+	if w.o.Remote() {
 		id, reason, err := w.send(ctx, local, job.GetPath())
 		switch {
 		case ctx.Err() != nil:
@@ -677,7 +676,7 @@ func (w *runWatcher) open(ctx context.Context) error {
 	if w.api != nil {
 		return nil
 	}
-	svc, as, release, err := w.a.keptService(ctx)
+	svc, as, release, err := w.o.Keep(ctx)
 	if errors.Is(err, core.ErrStoreLocked) {
 		w.logf("waiting  the store is held by another lore command; queued runs wait for it")
 		return errBusy
