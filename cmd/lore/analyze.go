@@ -99,6 +99,24 @@ func (a *app) analysisSettings(domain string) (core.Depth, []core.Domain, error)
 	return depth, doms, nil
 }
 
+// checkDomain refuses a --domain value that is neither configured (built in,
+// or added by the domains file) nor, when stored is true, already holding
+// stored primitives: reading would show an empty result that hides the typo,
+// and learning would file primitives under a domain no skill or search knows.
+func checkDomain(domain string, doms []core.Domain, stored bool) error {
+	if domain == "" || stored {
+		return nil
+	}
+	known := make([]string, 0, len(doms))
+	for _, d := range doms {
+		if d.ID == domain {
+			return nil
+		}
+		known = append(known, d.ID)
+	}
+	return &core.UsageError{Msg: fmt.Sprintf("--domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))}
+}
+
 func (a *app) demoCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/assets"
+	"github.com/lore-kb/lore/cli/browsecmd"
 	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
@@ -159,3 +160,15 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// browseOptions are the helpers the reading commands print with, as the
+// other commands do.
+var browseOptions = browsecmd.Options{Plural: plural, Truncate: truncate, TruncateRunes: truncateRunes}

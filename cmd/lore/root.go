@@ -22,7 +22,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/lore-kb/lore/cli/browsecmd"
 	"github.com/lore-kb/lore/cli/cmdutil"
+	"github.com/lore-kb/lore/cli/curatecmd"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
@@ -409,24 +411,24 @@ func (a *app) topCommands() []topCommand {
 		{"store", a.storeCmd},
 		{"learn", a.learnCmd},
 		{"unlearn", a.unlearnCmd},
-		{"edit", a.editCmd},
-		{"link", a.linkCmd},
-		{"unlink", a.unlinkCmd},
-		{"merge", a.mergeCmd},
-		{"reject", a.rejectCmd},
-		{"split", a.splitCmd},
-		{"dismiss", a.dismissCmd},
-		{"sessions", a.sessionsCmd},
-		{"report", a.reportCmd},
-		{"conflicts", a.conflictsCmd},
-		{"show", a.showCmd},
-		{"rank", a.rankCmd},
-		{"graph", a.graphCmd},
+		{"edit", func() *cobra.Command { return curatecmd.NewCmdEdit(&a.Factory) }},
+		{"link", func() *cobra.Command { return curatecmd.NewCmdLink(&a.Factory) }},
+		{"unlink", func() *cobra.Command { return curatecmd.NewCmdUnlink(&a.Factory) }},
+		{"merge", func() *cobra.Command { return curatecmd.NewCmdMerge(&a.Factory) }},
+		{"reject", func() *cobra.Command { return curatecmd.NewCmdReject(&a.Factory) }},
+		{"split", func() *cobra.Command { return curatecmd.NewCmdSplit(&a.Factory) }},
+		{"dismiss", func() *cobra.Command { return curatecmd.NewCmdDismiss(&a.Factory) }},
+		{"sessions", func() *cobra.Command { return browsecmd.NewCmdSessions(&a.Factory, browseOptions) }},
+		{"report", func() *cobra.Command { return browsecmd.NewCmdReport(&a.Factory) }},
+		{"conflicts", func() *cobra.Command { return browsecmd.NewCmdConflicts(&a.Factory) }},
+		{"show", func() *cobra.Command { return browsecmd.NewCmdShow(&a.Factory) }},
+		{"rank", func() *cobra.Command { return browsecmd.NewCmdRank(&a.Factory, browseOptions) }},
+		{"graph", func() *cobra.Command { return browsecmd.NewCmdGraph(&a.Factory) }},
 		{"text", a.textCmd},
 		{"skills", a.skillsCmd},
 		{"serve", a.serveCmd},
 		{"users", a.usersCmd},
-		{"find", a.findCmd},
+		{"find", func() *cobra.Command { return browsecmd.NewCmdFind(&a.Factory, browseOptions) }},
 		{"mcp", a.mcpCmd},
 		{"watch", a.watchCmd},
 		{"queue", a.queueCmd},

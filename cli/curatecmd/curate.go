@@ -1,4 +1,7 @@
-package main
+// Package curatecmd holds the curators' commands: edit, link, unlink,
+// merge, reject, split and dismiss, each one decision about learned
+// primitives made through lore's API.
+package curatecmd
 
 import (
 	"context"
@@ -11,7 +14,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
-	"github.com/lore-kb/lore/core/curate"
+	corecurate "github.com/lore-kb/lore/core/curate"
 )
 
 // curateHelp is what every curation command says of itself.
@@ -30,19 +33,19 @@ nothing or is impossible, exits 2 and changes nothing. On a team server
 // curate makes one decision through the API and prints what it did: the
 // decision's line, and on stderr the skills that could not be generated
 // again.
-func (a *app) curate(cmd *cobra.Command, req *lorev1.CurateRequest, asJSON bool) error {
-	out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.CurateResponse, error) {
+func curate(f *cmdutil.Factory, cmd *cobra.Command, req *lorev1.CurateRequest, asJSON bool) error {
+	out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.CurateResponse, error) {
 		return svc.Curate(ctx, req)
 	})
 	if err != nil {
 		return err
 	}
-	if err := a.PrintAnswer(asJSON, out, func(b *strings.Builder) { b.WriteString(out.GetSummary() + "\n") }); err != nil {
+	if err := f.PrintAnswer(asJSON, out, func(b *strings.Builder) { b.WriteString(out.GetSummary() + "\n") }); err != nil {
 		return err
 	}
 	if !asJSON {
 		for _, e := range out.GetErrors() {
-			fmt.Fprintln(a.Stderr, "lore: "+e)
+			fmt.Fprintln(f.Stderr, "lore: "+e)
 		}
 	}
 	return nil
@@ -52,16 +55,13 @@ func (a *app) curate(cmd *cobra.Command, req *lorev1.CurateRequest, asJSON bool)
 // command that calls the API: it runs on a team server and on PostgreSQL,
 // and beside the store's owner through the owner's API socket.
 func curateFlags(cmd *cobra.Command, asJSON *bool, why *string) {
-	if cmd.Annotations == nil {
-		cmd.Annotations = map[string]string{}
-	}
-	cmd.Annotations[cmdutil.AnnotRemote] = "1"
-	cmd.Annotations[cmdutil.AnnotAPI] = "1"
+	cmdutil.OnAPI(cmd)
 	cmd.Flags().BoolVar(asJSON, "json", false, `print {"sessionId", "decision", "by", "updated", "added", "removed", "retired", "errors", "summary"}`)
 	cmd.Flags().StringVar(why, "why", "", "the reason, recorded with the decision")
 }
 
-func (a *app) editCmd() *cobra.Command {
+// NewCmdEdit is lore edit: a primitive renamed, retyped or restated.
+func NewCmdEdit(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON               bool
 		why, name, typ, stmt string
@@ -76,7 +76,7 @@ statement; the statement it replaces is kept among its versions.` + curateHelp,
   lore edit foundations-remark-2 --type definition --why "it defines the term"`,
 		Args: cmdutil.ExactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateEdit), Id: args[0], Name: name, Type: typ, Statement: stmt, Why: why}, asJSON)
+			return curate(f, cmd, &lorev1.CurateRequest{Decision: string(core.CurateEdit), Id: args[0], Name: name, Type: typ, Statement: stmt, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "the new name")
@@ -86,7 +86,8 @@ statement; the statement it replaces is kept among its versions.` + curateHelp,
 	return cmd
 }
 
-func (a *app) linkCmd() *cobra.Command {
+// NewCmdLink is lore link: an edge added between two primitives.
+func NewCmdLink(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON    bool
 		why, edge string
@@ -102,7 +103,7 @@ naming the cycle.` + curateHelp,
   lore link algorithms-heapsort algorithms-heap --type applies`,
 		Args: cmdutil.ExactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateLink), Id: args[0], Other: args[1], EdgeType: edge, Why: why}, asJSON)
+			return curate(f, cmd, &lorev1.CurateRequest{Decision: string(core.CurateLink), Id: args[0], Other: args[1], EdgeType: edge, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&edge, "type", string(core.Requires), "the edge type")
@@ -110,7 +111,8 @@ naming the cycle.` + curateHelp,
 	return cmd
 }
 
-func (a *app) unlinkCmd() *cobra.Command {
+// NewCmdUnlink is lore unlink: the edges between two primitives removed.
+func NewCmdUnlink(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		why    string
@@ -122,14 +124,15 @@ func (a *app) unlinkCmd() *cobra.Command {
 		Example: `  lore unlink foundations-theorem-1-3 foundations-group`,
 		Args:    cmdutil.ExactArgs(2, "two primitive IDs: the one that depends, then the one it depends on"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateUnlink), Id: args[0], Other: args[1], Why: why}, asJSON)
+			return curate(f, cmd, &lorev1.CurateRequest{Decision: string(core.CurateUnlink), Id: args[0], Other: args[1], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
 	return cmd
 }
 
-func (a *app) mergeCmd() *cobra.Command {
+// NewCmdMerge is lore merge: one primitive merged into another.
+func NewCmdMerge(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		why    string
@@ -143,14 +146,15 @@ into itself, or one whose edges would close a cycle, is refused.` + curateHelp,
 		Example: `  lore merge foundations-inner-product-2 foundations-inner-product`,
 		Args:    cmdutil.ExactArgs(2, "two primitive IDs: the one merged away, then the one that stays"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateMerge), Id: args[0], Other: args[1], Why: why}, asJSON)
+			return curate(f, cmd, &lorev1.CurateRequest{Decision: string(core.CurateMerge), Id: args[0], Other: args[1], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
 	return cmd
 }
 
-func (a *app) rejectCmd() *cobra.Command {
+// NewCmdReject is lore reject: a primitive that is not knowledge removed.
+func NewCmdReject(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		why    string
@@ -163,14 +167,15 @@ sentence about terminology) and cuts the edges that touch it.` + curateHelp,
 		Example: `  lore reject foundations-inner-product-2 --why "a sentence about terminology"`,
 		Args:    cmdutil.ExactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateReject), Id: args[0], Why: why}, asJSON)
+			return curate(f, cmd, &lorev1.CurateRequest{Decision: string(core.CurateReject), Id: args[0], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)
 	return cmd
 }
 
-func (a *app) splitCmd() *cobra.Command {
+// NewCmdSplit is lore split: a primitive split into one per thing it states.
+func NewCmdSplit(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		why    string
@@ -197,7 +202,7 @@ identity).` + curateHelp,
 				}
 				ps = append(ps, &lorev1.SplitPart{Name: p.Name, Type: string(p.Type), Statement: p.Statement})
 			}
-			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateSplit), Id: args[0], Parts: ps, Why: why}, asJSON)
+			return curate(f, cmd, &lorev1.CurateRequest{Decision: string(core.CurateSplit), Id: args[0], Parts: ps, Why: why}, asJSON)
 		},
 	}
 	cmd.Flags().StringArrayVar(&parts, "part", nil, `a part, "NAME: STATEMENT" (two or more)`)
@@ -213,7 +218,7 @@ func parsePart(s string) (core.Part, error) {
 	rest := strings.TrimSpace(s)
 	if t, after, ok := strings.Cut(rest, "]"); ok && strings.HasPrefix(t, "[") {
 		p.Type = core.PrimitiveType(strings.ToLower(strings.TrimSpace(t[1:])))
-		if err := curate.CheckType(p.Type); err != nil {
+		if err := corecurate.CheckType(p.Type); err != nil {
 			return core.Part{}, fmt.Errorf("--part %q: %w", s, err)
 		}
 		rest = after
@@ -227,7 +232,9 @@ func parsePart(s string) (core.Part, error) {
 	return p, nil
 }
 
-func (a *app) dismissCmd() *cobra.Command {
+// NewCmdDismiss is lore dismiss: a primitive left as it is when an earlier
+// decision about it no longer matches its source.
+func NewCmdDismiss(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		why    string
@@ -242,7 +249,7 @@ differently, use lore edit, reject, … instead.` + curateHelp,
 		Example: `  lore dismiss foundations-lemma-1-4-groups`,
 		Args:    cmdutil.ExactArgs(1, "one primitive ID (lore find finds them)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.curate(cmd, &lorev1.CurateRequest{Decision: string(core.CurateDismiss), Id: args[0], Why: why}, asJSON)
+			return curate(f, cmd, &lorev1.CurateRequest{Decision: string(core.CurateDismiss), Id: args[0], Why: why}, asJSON)
 		},
 	}
 	curateFlags(cmd, &asJSON, &why)

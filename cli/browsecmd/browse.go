@@ -1,4 +1,6 @@
-package main
+// Package browsecmd holds lore's reading commands: sessions, report,
+// conflicts (and the decision on one), show, rank, graph and find.
+package browsecmd
 
 import (
 	"cmp"
@@ -16,9 +18,22 @@ import (
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/graph"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/tui/styles"
 )
 
-func (a *app) sessionsCmd() *cobra.Command {
+// Options is what the reading commands take from cmd/lore: the helpers its
+// other commands print with too.
+type Options struct {
+	// Plural is the "s" of a count n that is not one.
+	Plural func(n int) string
+	// Truncate cuts s to n runes, the last one an ellipsis.
+	Truncate func(s string, n int) string
+	// TruncateRunes is Truncate on s with its white space runs made single.
+	TruncateRunes func(s string, n int) string
+}
+
+// NewCmdSessions is lore sessions: the learn and unlearn sessions.
+func NewCmdSessions(f *cmdutil.Factory, opts Options) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:         "sessions",
@@ -26,18 +41,18 @@ func (a *app) sessionsCmd() *cobra.Command {
 		Args:        cmdutil.NoArgs,
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SessionsResponse, error) {
 				return svc.Sessions(ctx, &lorev1.SessionsRequest{})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if len(out.GetSessions()) == 0 {
 					b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
 				}
 				for _, m := range out.GetSessions() {
-					a.writeSession(b, api.SessionOf(m))
+					writeSession(b, f.Styles(), opts.Plural, api.SessionOf(m))
 				}
 			})
 		},
@@ -46,7 +61,8 @@ func (a *app) sessionsCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) reportCmd() *cobra.Command {
+// NewCmdReport is lore report: a session's provenance report.
+func NewCmdReport(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "report SESSION",
@@ -60,7 +76,7 @@ piped, it is Markdown.`,
 		Args:        cmdutil.ExactArgs(1, "one SESSION id (see lore sessions)"),
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReportResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReportResponse, error) {
 				return svc.Report(ctx, &lorev1.ReportRequest{SessionId: args[0], Structured: asJSON})
 			})
 			if err != nil {
@@ -70,16 +86,18 @@ piped, it is Markdown.`,
 				// The report is a document of its own, not wrapped in the
 				// answer: scripts read it as lore report --json always
 				// printed it.
-				return a.WriteMessage(out.GetReport())
+				return f.WriteMessage(out.GetReport())
 			}
-			return a.WriteMarkdown(out.GetMarkdown())
+			return f.WriteMarkdown(out.GetMarkdown())
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return cmd
 }
 
-func (a *app) conflictsCmd() *cobra.Command {
+// NewCmdConflicts is lore conflicts: the merge conflicts, and lore
+// conflicts resolve to decide one.
+func NewCmdConflicts(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		all    bool
@@ -93,14 +111,14 @@ comparison until a person decides with lore conflicts resolve.`,
 		Args:        cmdutil.NoArgs,
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ConflictsResponse, error) {
 				return svc.Conflicts(ctx, &lorev1.ConflictsRequest{All: all})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
-				st := a.Styles()
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+				st := f.Styles()
 				if len(out.GetConflicts()) == 0 {
 					b.WriteString("no pending conflicts\n")
 				}
@@ -138,19 +156,19 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 		Args:        cmdutil.ExactArgs(2, "a conflict ID and a resolution"),
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveResponse, error) {
 				return svc.Resolve(ctx, &lorev1.ResolveRequest{ConflictId: args[0], Choice: args[1]})
 			})
 			if err != nil {
 				return err
 			}
 			if resolveJSON {
-				return a.WriteMessage(out)
+				return f.WriteMessage(out)
 			}
 			for _, e := range out.GetErrors() {
-				fmt.Fprintln(a.Stderr, "lore: "+e)
+				fmt.Fprintln(f.Stderr, "lore: "+e)
 			}
-			_, err = fmt.Fprintf(a.Stdout, "conflict %s resolved: %s (%s); recorded in session %s\n", out.GetConflictId(), out.GetResolution(), out.GetOutcome(), out.GetSessionId())
+			_, err = fmt.Fprintf(f.Stdout, "conflict %s resolved: %s (%s); recorded in session %s\n", out.GetConflictId(), out.GetResolution(), out.GetOutcome(), out.GetSessionId())
 			return err
 		},
 	}
@@ -159,7 +177,8 @@ the session that raised the conflict, so unlearning that session undoes it.`,
 	return cmd
 }
 
-func (a *app) showCmd() *cobra.Command {
+// NewCmdShow is lore show: one primitive with its edges.
+func NewCmdShow(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:         "show ID",
@@ -167,15 +186,15 @@ func (a *app) showCmd() *cobra.Command {
 		Args:        cmdutil.ExactArgs(1, "one primitive ID"),
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ShowResponse, error) {
 				return svc.Show(ctx, &lorev1.ShowRequest{Id: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				p, deps := api.PrimitiveOf(out.GetPrimitive())
-				a.writePrimitive(b, p, deps)
+				writePrimitive(b, f.Styles(), p, deps)
 			})
 		},
 	}
@@ -184,8 +203,7 @@ func (a *app) showCmd() *cobra.Command {
 }
 
 // writeSession describes one session on a line.
-func (a *app) writeSession(b *strings.Builder, s core.Session) {
-	st := a.Styles()
+func writeSession(b *strings.Builder, st styles.Styles, plural func(int) string, s core.Session) {
 	state := string(s.State)
 	if s.State == core.SessionReverted {
 		state = st.Faint.Render(state + " by " + s.RevertedBy)
@@ -226,8 +244,7 @@ func (a *app) writeSession(b *strings.Builder, s core.Session) {
 }
 
 // writePrimitive describes one primitive and what depends on it.
-func (a *app) writePrimitive(b *strings.Builder, p core.Primitive, deps []core.Dependent) {
-	st := a.Styles()
+func writePrimitive(b *strings.Builder, st styles.Styles, p core.Primitive, deps []core.Dependent) {
 	fmt.Fprintf(b, "%s  %s\n", st.Heading.Render(p.Name), st.Faint.Render(p.ID))
 	fmt.Fprintf(b, "%s %s · %s · %s · confidence %.2f\n", st.Label.Render("kind      "), p.Type, p.Domain, p.Plane, p.Confidence)
 	fmt.Fprintf(b, "%s %s\n", st.Label.Render("statement "), text.ReadableMath(p.FormalStatement))
@@ -260,7 +277,8 @@ func (a *app) writePrimitive(b *strings.Builder, p core.Primitive, deps []core.D
 	}
 }
 
-func (a *app) rankCmd() *cobra.Command {
+// NewCmdRank is lore rank: the primitives by importance or reach.
+func NewCmdRank(f *cmdutil.Factory, opts Options) *cobra.Command {
 	var (
 		asJSON bool
 		by     string
@@ -286,17 +304,17 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RankResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RankResponse, error) {
 				return svc.Rank(ctx, &lorev1.RankRequest{Top: int32(top), By: by, Domain: domain})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
-				st := a.Styles()
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+				st := f.Styles()
 				fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
 				for i, r := range out.GetPrimitives() {
-					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
+					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), opts.Truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
 				}
 			})
 		},
@@ -308,15 +326,8 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 	return cmd
 }
 
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-func (a *app) graphCmd() *cobra.Command {
+// NewCmdGraph is lore graph: the dependency graph as DOT, Mermaid or JSON.
+func NewCmdGraph(f *cmdutil.Factory) *cobra.Command {
 	var (
 		format string
 		domain string
@@ -341,16 +352,16 @@ func (a *app) graphCmd() *cobra.Command {
 			if !ok {
 				return &core.UsageError{Msg: fmt.Sprintf("--format %q is not one of dot, mermaid, json", format)}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.GraphResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.GraphResponse, error) {
 				return svc.Graph(ctx, &lorev1.GraphRequest{Domain: domain})
 			})
 			if err != nil {
 				return err
 			}
 			if write == nil {
-				return a.WriteMessage(out)
+				return f.WriteMessage(out)
 			}
-			return write(a.Stdout, graphPrimitives(out))
+			return write(f.Stdout, graphPrimitives(out))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "dot", "the format: dot, mermaid or json")
@@ -372,22 +383,4 @@ func graphPrimitives(g *lorev1.GraphResponse) []core.Primitive {
 			Dependencies: deps[n.GetId()]}
 	}
 	return out
-}
-
-// checkDomain refuses a --domain value that is neither configured (built in,
-// or added by the domains file) nor, when stored is true, already holding
-// stored primitives: reading would show an empty result that hides the typo,
-// and learning would file primitives under a domain no skill or search knows.
-func checkDomain(domain string, doms []core.Domain, stored bool) error {
-	if domain == "" || stored {
-		return nil
-	}
-	known := make([]string, 0, len(doms))
-	for _, d := range doms {
-		if d.ID == domain {
-			return nil
-		}
-		known = append(known, d.ID)
-	}
-	return &core.UsageError{Msg: fmt.Sprintf("--domain %q: unknown domain; lore domains lists them: %s", domain, strings.Join(known, ", "))}
 }

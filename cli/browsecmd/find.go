@@ -1,4 +1,4 @@
-package main
+package browsecmd
 
 import (
 	"context"
@@ -18,7 +18,8 @@ import (
 // names and places a primitive; lore show ID has the rest.
 const maxFindStatement = 400
 
-func (a *app) findCmd() *cobra.Command {
+// NewCmdFind is lore find: the learned primitives that match a query.
+func NewCmdFind(f *cmdutil.Factory, opts Options) *cobra.Command {
 	var (
 		asJSON bool
 		top    int
@@ -42,13 +43,13 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.FindResponse, error) {
 				return svc.Find(ctx, &lorev1.FindRequest{Query: args[0], Top: int32(top), Domain: domain})
 			})
 			if err != nil {
 				return err
 			}
-			return a.printFound(asJSON, api.FindResultOf(args[0], out))
+			return printFound(f, opts, asJSON, api.FindResultOf(args[0], out))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"query", "searched", "results": [{"id", "name", "type", "domain", "score", "importance", "statement", "keywords", "dependencies"}]}`)
@@ -59,18 +60,18 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 
 // printFound prints a search's result, from this machine's store or a
 // team server's.
-func (a *app) printFound(asJSON bool, out api.FindResult) error {
+func printFound(f *cmdutil.Factory, opts Options, asJSON bool, out api.FindResult) error {
 	for i := range out.Results {
-		out.Results[i].Statement = truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
+		out.Results[i].Statement = opts.Truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
 	}
-	return a.Output(asJSON, out, func(b *strings.Builder) {
-		st := a.Styles()
+	return f.Output(asJSON, out, func(b *strings.Builder) {
+		st := f.Styles()
 		if len(out.Results) == 0 {
 			fmt.Fprintf(b, "No primitive matches %q (%d searched).\n", out.Query, out.Searched)
 		}
 		for i, h := range out.Results {
 			fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, h.Name, st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", h.ID, h.Type, h.Domain, h.Score)),
-				truncateRunes(text.ReadableMath(h.Statement), 110))
+				opts.TruncateRunes(text.ReadableMath(h.Statement), 110))
 		}
 	})
 }
