@@ -209,7 +209,7 @@ func (a *app) writeSession(b *strings.Builder, s core.Session) {
 	case s.State == core.SessionRejected:
 		state = st.Bad.Render(state)
 		counts = fmt.Sprintf("at the gate by %s · %d finding%s, %d acknowledged · %s", d.Decider(),
-			len(d.Findings), plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
+			len(d.Findings), cmdutil.Plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
 	case d.Person != "":
 		// A person let it through the gate; their name is the record.
 		counts += " · gate: " + d.Decider()
@@ -296,7 +296,7 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 				st := a.Styles()
 				fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
 				for i, r := range out.GetPrimitives() {
-					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
+					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), cmdutil.Truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
 				}
 			})
 		},
@@ -306,14 +306,6 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 	cmd.Flags().IntVar(&top, "top", 20, "how many to list (0: all)")
 	cmd.Flags().StringVar(&domain, "domain", "", "only this domain's primitives")
 	return cmd
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 func (a *app) graphCmd() *cobra.Command {

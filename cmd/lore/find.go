@@ -61,7 +61,7 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 // team server's.
 func (a *app) printFound(asJSON bool, out api.FindResult) error {
 	for i := range out.Results {
-		out.Results[i].Statement = truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
+		out.Results[i].Statement = cmdutil.Truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
 	}
 	return a.Output(asJSON, out, func(b *strings.Builder) {
 		st := a.Styles()
@@ -70,7 +70,7 @@ func (a *app) printFound(asJSON bool, out api.FindResult) error {
 		}
 		for i, h := range out.Results {
 			fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, h.Name, st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", h.ID, h.Type, h.Domain, h.Score)),
-				truncateRunes(text.ReadableMath(h.Statement), 110))
+				cmdutil.TruncateRunes(text.ReadableMath(h.Statement), 110))
 		}
 	})
 }

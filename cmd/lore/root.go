@@ -23,6 +23,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/lore-kb/lore/cli/cmdutil"
+	"github.com/lore-kb/lore/cli/skillscmd"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
@@ -423,7 +424,7 @@ func (a *app) topCommands() []topCommand {
 		{"rank", a.rankCmd},
 		{"graph", a.graphCmd},
 		{"text", a.textCmd},
-		{"skills", a.skillsCmd},
+		{"skills", func() *cobra.Command { return skillscmd.NewCmdSkills(&a.Factory, a.skillsOptions()) }},
 		{"serve", a.serveCmd},
 		{"users", a.usersCmd},
 		{"find", a.findCmd},
@@ -499,21 +500,6 @@ func describesLore(cmd *cobra.Command) bool {
 		return top.HasParent()
 	}
 	return false
-}
-
-// groupCmd is a command that only holds subcommands: alone it prints its
-// help; followed by anything else, that is an unknown subcommand.
-func groupCmd(use, short, long string) *cobra.Command {
-	return &cobra.Command{
-		Use:         use,
-		Short:       short,
-		Long:        long,
-		Args:        cmdutil.NoArgs,
-		Annotations: map[string]string{cmdutil.AnnotHelp: "group"},
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return cmd.Help()
-		},
-	}
 }
 
 // helpCmd replaces cobra's help command, which prints the root's help and

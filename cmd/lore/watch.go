@@ -116,7 +116,7 @@ lore queue shows the queue.`,
 			fi, err := os.Stat(args[0])
 			switch {
 			case err != nil:
-				return &core.InputError{Input: args[0], Msg: describeStatError(err), Usage: true}
+				return cmdutil.PathError(args[0], err)
 			case !fi.IsDir():
 				return &core.InputError{Input: args[0], Msg: "not a folder; lore watch watches a folder (lore learn learns one run)", Usage: true}
 			}
@@ -166,17 +166,6 @@ lore queue shows the queue.`,
 	cmd.Flags().DurationVar(&opts.pace, "pace", 0, "pause after each run learned")
 	_ = cmd.Flags().MarkHidden("pace")
 	return cmd
-}
-
-// describeStatError says why a path cannot be used, in a few words.
-func describeStatError(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or folder"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	}
-	return err.Error()
 }
 
 // fileMark is what a walk saw of a file: enough to tell a change.
