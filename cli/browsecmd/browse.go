@@ -21,19 +21,8 @@ import (
 	"github.com/lore-kb/lore/tui/styles"
 )
 
-// Options is what the reading commands take from cmd/lore: the helpers its
-// other commands print with too.
-type Options struct {
-	// Plural is the "s" of a count n that is not one.
-	Plural func(n int) string
-	// Truncate cuts s to n runes, the last one an ellipsis.
-	Truncate func(s string, n int) string
-	// TruncateRunes is Truncate on s with its white space runs made single.
-	TruncateRunes func(s string, n int) string
-}
-
 // NewCmdSessions is lore sessions: the learn and unlearn sessions.
-func NewCmdSessions(f *cmdutil.Factory, opts Options) *cobra.Command {
+func NewCmdSessions(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:         "sessions",
@@ -52,7 +41,7 @@ func NewCmdSessions(f *cmdutil.Factory, opts Options) *cobra.Command {
 					b.WriteString("no sessions yet; learn something with: lore learn SOURCE\n")
 				}
 				for _, m := range out.GetSessions() {
-					writeSession(b, f.Styles(), opts.Plural, api.SessionOf(m))
+					writeSession(b, f.Styles(), api.SessionOf(m))
 				}
 			})
 		},
@@ -203,7 +192,7 @@ func NewCmdShow(f *cmdutil.Factory) *cobra.Command {
 }
 
 // writeSession describes one session on a line.
-func writeSession(b *strings.Builder, st styles.Styles, plural func(int) string, s core.Session) {
+func writeSession(b *strings.Builder, st styles.Styles, s core.Session) {
 	state := string(s.State)
 	if s.State == core.SessionReverted {
 		state = st.Faint.Render(state + " by " + s.RevertedBy)
@@ -227,7 +216,7 @@ func writeSession(b *strings.Builder, st styles.Styles, plural func(int) string,
 	case s.State == core.SessionRejected:
 		state = st.Bad.Render(state)
 		counts = fmt.Sprintf("at the gate by %s · %d finding%s, %d acknowledged · %s", d.Decider(),
-			len(d.Findings), plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
+			len(d.Findings), cmdutil.Plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
 	case d.Person != "":
 		// A person let it through the gate; their name is the record.
 		counts += " · gate: " + d.Decider()
@@ -278,7 +267,7 @@ func writePrimitive(b *strings.Builder, st styles.Styles, p core.Primitive, deps
 }
 
 // NewCmdRank is lore rank: the primitives by importance or reach.
-func NewCmdRank(f *cmdutil.Factory, opts Options) *cobra.Command {
+func NewCmdRank(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		by     string
@@ -314,7 +303,7 @@ Ties fall back to the other measure, then to the type, then to the id.`,
 				st := f.Styles()
 				fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%4s %10s %6s  %-40s %-11s %s", "#", "importance", "reach", "name", "type", "domain")))
 				for i, r := range out.GetPrimitives() {
-					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), opts.Truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
+					fmt.Fprintf(b, "%4d %10d %6d  %-40s %-11s %s\n", i+1, r.GetImportance(), r.GetReach(), cmdutil.Truncate(r.GetName(), 40), r.GetType(), r.GetDomain())
 				}
 			})
 		},

@@ -19,7 +19,7 @@ import (
 const maxFindStatement = 400
 
 // NewCmdFind is lore find: the learned primitives that match a query.
-func NewCmdFind(f *cmdutil.Factory, opts Options) *cobra.Command {
+func NewCmdFind(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON bool
 		top    int
@@ -49,7 +49,7 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 			if err != nil {
 				return err
 			}
-			return printFound(f, opts, asJSON, api.FindResultOf(args[0], out))
+			return printFound(f, asJSON, api.FindResultOf(args[0], out))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"query", "searched", "results": [{"id", "name", "type", "domain", "score", "importance", "statement", "keywords", "dependencies"}]}`)
@@ -60,9 +60,9 @@ dependencies it has; lore show ID prints it whole with its edges.`,
 
 // printFound prints a search's result, from this machine's store or a
 // team server's.
-func printFound(f *cmdutil.Factory, opts Options, asJSON bool, out api.FindResult) error {
+func printFound(f *cmdutil.Factory, asJSON bool, out api.FindResult) error {
 	for i := range out.Results {
-		out.Results[i].Statement = opts.Truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
+		out.Results[i].Statement = cmdutil.Truncate(strings.TrimSpace(out.Results[i].Statement), maxFindStatement)
 	}
 	return f.Output(asJSON, out, func(b *strings.Builder) {
 		st := f.Styles()
@@ -71,7 +71,7 @@ func printFound(f *cmdutil.Factory, opts Options, asJSON bool, out api.FindResul
 		}
 		for i, h := range out.Results {
 			fmt.Fprintf(b, "%2d. %s %s\n    %s\n", i+1, h.Name, st.Faint.Render(fmt.Sprintf("%s · %s · %s · score %.3f", h.ID, h.Type, h.Domain, h.Score)),
-				opts.TruncateRunes(text.ReadableMath(h.Statement), 110))
+				cmdutil.TruncateRunes(text.ReadableMath(h.Statement), 110))
 		}
 	})
 }

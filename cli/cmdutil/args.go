@@ -1,9 +1,7 @@
 package cmdutil
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 
@@ -104,15 +102,4 @@ func OnlyFlags(cmd *cobra.Command, names ...string) error {
 			strings.TrimPrefix(cmd.CommandPath(), "lore "), "--"+strings.Join(names, ", --"))}
 	}
 	return nil
-}
-
-// DescribeStatError says why a path cannot be used, in a few words.
-func DescribeStatError(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or folder"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	}
-	return err.Error()
 }

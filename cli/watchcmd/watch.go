@@ -134,7 +134,7 @@ lore queue shows the queue.`,
 			fi, err := os.Stat(args[0])
 			switch {
 			case err != nil:
-				return &core.InputError{Input: args[0], Msg: cmdutil.DescribeStatError(err), Usage: true}
+				return cmdutil.PathError(args[0], err)
 			case !fi.IsDir():
 				return &core.InputError{Input: args[0], Msg: "not a folder; lore watch watches a folder (lore learn learns one run)", Usage: true}
 			}

@@ -187,7 +187,7 @@ func (a *app) reportSkipped(scan *engine.ScanResult) {
 		fmt.Fprintf(a.Stderr, "lore: skipped %s: %s\n", e.File, e.Reason)
 	}
 	if n := len(scan.Ignored); n > 0 {
-		fmt.Fprintf(a.Stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, plural(n), extList(scan.Ignored))
+		fmt.Fprintf(a.Stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, cmdutil.Plural(n), extList(scan.Ignored))
 	}
 }
 
@@ -277,7 +277,7 @@ func analyzeJSON(res *engine.AnalyzeResult) analyzeOut {
 		out.Primitives = append(out.Primitives, primitiveOut{
 			ID: p.ID, Name: p.Name, Type: p.Type, Domain: p.Domain,
 			FormalStatement: p.FormalStatement, ComputationalForm: p.ComputationalForm,
-			Confidence: p.Confidence, Plane: p.Plane, Section: p.Section, Keywords: nonNil(p.Keywords),
+			Confidence: p.Confidence, Plane: p.Plane, Section: p.Section, Keywords: cmdutil.NonNil(p.Keywords),
 			SectionTitle: p.Provenance.Section, Document: p.Provenance.Document, Offset: p.Provenance.Offset,
 		})
 		for _, e := range p.Dependencies {
@@ -285,15 +285,6 @@ func analyzeJSON(res *engine.AnalyzeResult) analyzeOut {
 		}
 	}
 	return out
-}
-
-// nonNil returns s, or an empty slice for nil, so that JSON output has []
-// where a list is empty, never null.
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }
 
 // extList names the distinct extensions of paths, sorted: ".docx .pdf".

@@ -69,13 +69,13 @@ func (a *app) writeJobs(b *strings.Builder, out *lorev1.JobsResponse) {
 	st := a.Styles()
 	label := st.Label.Render
 	fmt.Fprintf(b, "%s %d pending · %d done · %d failed · %d run%s learned in all\n", label("queue  "),
-		out.GetPending(), out.GetDone(), out.GetFailed(), out.GetRunsLearned(), plural(int(out.GetRunsLearned())))
+		out.GetPending(), out.GetDone(), out.GetFailed(), out.GetRunsLearned(), cmdutil.Plural(int(out.GetRunsLearned())))
 	for _, j := range out.GetJobs() {
 		switch trajectory.JobState(j.GetState()) {
 		case trajectory.Pending:
 			at, _ := time.Parse(time.RFC3339Nano, j.GetEnqueued())
 			fmt.Fprintf(b, "%s #%d %s %s\n", label("pending"), j.GetSeq(), j.GetPath(),
-				st.Faint.Render(fmt.Sprintf("(queued %s, %d attempt%s)", at.Local().Format(time.DateTime), j.GetAttempts(), plural(int(j.GetAttempts())))))
+				st.Faint.Render(fmt.Sprintf("(queued %s, %d attempt%s)", at.Local().Format(time.DateTime), j.GetAttempts(), cmdutil.Plural(int(j.GetAttempts())))))
 		case trajectory.Failed:
 			fmt.Fprintf(b, "%s #%d %s: %s\n", st.Bad.Render("failed "), j.GetSeq(), j.GetPath(), j.GetReason())
 		default:

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/assets"
-	"github.com/lore-kb/lore/cli/browsecmd"
 	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
@@ -35,7 +34,7 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, 
 		bytes += an.Document.Bytes
 	}
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source "), res.Source,
-		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), plural(len(res.Analyses)), acquire.HumanBytes(bytes))))
+		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), cmdutil.Plural(len(res.Analyses)), acquire.HumanBytes(bytes))))
 	if hygiene != nil {
 		h := fmt.Sprintf("%s · %s tier", sanitize.Summary(*hygiene), hygiene.Tier)
 		if hygiene.Passed {
@@ -153,22 +152,3 @@ func scoreLine(chosen core.ContentType, scores map[core.ContentType]float64) str
 	}
 	return line
 }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-// browseOptions are the helpers the reading commands print with, as the
-// other commands do.
-var browseOptions = browsecmd.Options{Plural: plural, Truncate: truncate, TruncateRunes: truncateRunes}

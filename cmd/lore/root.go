@@ -25,6 +25,7 @@ import (
 	"github.com/lore-kb/lore/cli/browsecmd"
 	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/cli/curatecmd"
+	"github.com/lore-kb/lore/cli/skillscmd"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
@@ -418,17 +419,17 @@ func (a *app) topCommands() []topCommand {
 		{"reject", func() *cobra.Command { return curatecmd.NewCmdReject(&a.Factory) }},
 		{"split", func() *cobra.Command { return curatecmd.NewCmdSplit(&a.Factory) }},
 		{"dismiss", func() *cobra.Command { return curatecmd.NewCmdDismiss(&a.Factory) }},
-		{"sessions", func() *cobra.Command { return browsecmd.NewCmdSessions(&a.Factory, browseOptions) }},
+		{"sessions", func() *cobra.Command { return browsecmd.NewCmdSessions(&a.Factory) }},
 		{"report", func() *cobra.Command { return browsecmd.NewCmdReport(&a.Factory) }},
 		{"conflicts", func() *cobra.Command { return browsecmd.NewCmdConflicts(&a.Factory) }},
 		{"show", func() *cobra.Command { return browsecmd.NewCmdShow(&a.Factory) }},
-		{"rank", func() *cobra.Command { return browsecmd.NewCmdRank(&a.Factory, browseOptions) }},
+		{"rank", func() *cobra.Command { return browsecmd.NewCmdRank(&a.Factory) }},
 		{"graph", func() *cobra.Command { return browsecmd.NewCmdGraph(&a.Factory) }},
 		{"text", a.textCmd},
-		{"skills", a.skillsCmd},
+		{"skills", func() *cobra.Command { return skillscmd.NewCmdSkills(&a.Factory, a.skillsOptions()) }},
 		{"serve", a.serveCmd},
 		{"users", a.usersCmd},
-		{"find", func() *cobra.Command { return browsecmd.NewCmdFind(&a.Factory, browseOptions) }},
+		{"find", func() *cobra.Command { return browsecmd.NewCmdFind(&a.Factory) }},
 		{"mcp", a.mcpCmd},
 		{"watch", a.watchCmd},
 		{"queue", a.queueCmd},
@@ -501,21 +502,6 @@ func describesLore(cmd *cobra.Command) bool {
 		return top.HasParent()
 	}
 	return false
-}
-
-// groupCmd is a command that only holds subcommands: alone it prints its
-// help; followed by anything else, that is an unknown subcommand.
-func groupCmd(use, short, long string) *cobra.Command {
-	return &cobra.Command{
-		Use:         use,
-		Short:       short,
-		Long:        long,
-		Args:        cmdutil.NoArgs,
-		Annotations: map[string]string{cmdutil.AnnotHelp: "group"},
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return cmd.Help()
-		},
-	}
 }
 
 // helpCmd replaces cobra's help command, which prints the root's help and

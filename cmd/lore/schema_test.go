@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"github.com/lore-kb/lore/cli/skillscmd"
 	"github.com/lore-kb/lore/cli/watchcmd"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
@@ -71,7 +72,7 @@ var jsonCommands = map[string]func() (map[string]any, error){
 	"skills merge":    messageSchema(&lorev1.MergeSkillsResponse{}),
 	"skills eval":     messageSchema(&lorev1.EvalSkillsResponse{}),
 	// What it wrote here of the bundle the API sent.
-	"skills export": goSchema[exportOut],
+	"skills export": goSchema[skillscmd.ExportOut],
 	// What the watch did, counted here.
 	"watch": goSchema[watchcmd.Stats],
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/lore-kb/lore/cli/skillscmd"
 	"github.com/lore-kb/lore/cli/watchcmd"
 	"github.com/lore-kb/lore/core/skills/scope"
 
@@ -324,6 +325,30 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 // libraryOptions configure the skill library of the default workspace.
 func (a *app) libraryOptions(pol *scope.Policy) skilllib.Options {
 	return skilllib.Options{OutputDir: a.cfg.outputDir(), LibraryDir: a.libraryDir(), Policy: pol, Now: now}
+}
+
+// now is the library's clock, one place so every command dates the same way.
+func now() time.Time { return time.Now().UTC() }
+
+// libraryDir is where the library keeps a folder per offered skill, the
+// SKILL.md files the prompt block's <location> names: <data_dir>/library.
+func (a *app) libraryDir() string {
+	return filepath.Join(a.cfg.dataDir(), "library")
+}
+
+// skillsOptions is what lore skills takes from this process: whether it
+// is a team server's client, the check of the configuration's skill
+// evolution settings (read when the command runs, once the configuration
+// is loaded), and the library's clock.
+func (a *app) skillsOptions() skillscmd.Options {
+	return skillscmd.Options{
+		Remote: remote,
+		SkillEvolution: func() error {
+			_, _, err := a.cfg.skillEvolution()
+			return err
+		},
+		Now: now,
+	}
 }
 
 // uploadDir is where documents sent to the API wait for their learn.

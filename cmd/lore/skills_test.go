@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/lore-kb/lore/cli/skillscmd"
 )
 
 func writeSkill(t *testing.T, root, dir, content string) string {
@@ -60,11 +62,11 @@ func TestSkillsValidateJSONContractAndExitCodes(t *testing.T) {
 			t.Errorf("keys %v in %v", keys, s)
 		}
 	}
-	var out skillsValidateOut
+	var out skillscmd.ValidateOut
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatal(err)
 	}
-	want := []skillValidation{
+	want := []skillscmd.Validation{
 		{Path: good, Name: "pdf", Valid: true, Errors: []string{}, Warnings: []string{}},
 		{Path: bad, Name: "template-skill", Valid: false, Errors: []string{
 			"Unexpected fields in frontmatter: version. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
@@ -122,7 +124,7 @@ func TestSkillsValidateGeneratedSkills(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
 	}
-	var out skillsValidateOut
+	var out skillscmd.ValidateOut
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || len(out.Skills) == 0 {
 		t.Fatalf("%v: %s", err, r.stdout)
 	}
@@ -149,11 +151,11 @@ func TestSkillsValidateWarnsOnDeadLinksAndUnmentionedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := lore(t, nil, "skills", "validate", root, "--json")
-	var out skillsValidateOut
+	var out skillscmd.ValidateOut
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || r.code != 0 || len(out.Skills) != 1 {
 		t.Fatalf("exit %d %v: %s %s", r.code, err, r.stdout, r.stderr)
 	}
-	want := skillValidation{Path: md, Name: "deploy", Valid: true, Errors: []string{}, Warnings: []string{
+	want := skillscmd.Validation{Path: md, Name: "deploy", Valid: true, Errors: []string{}, Warnings: []string{
 		"SKILL.md links to references/checks.md, which the skill does not hold",
 		"scripts/old.sh is bundled with the skill but nothing in the skill mentions it",
 	}}

@@ -17,7 +17,7 @@ import (
 )
 
 func (a *app) usersCmd() *cobra.Command {
-	cmd := groupCmd("users", "The users a team server lets in: add, list, revoke",
+	cmd := cmdutil.GroupCmd("users", "The users a team server lets in: add, list, revoke",
 		`A team server (lore serve, listening on a TCP address) lets in the users added
 here, each with a token of their own: random, shown once when the user is added,
 stored only as its hash, with an expiry, the time it was last used and its

@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"cmp"
@@ -36,18 +36,9 @@ import (
 // core/skills/library's, through the API's service; these commands read
 // flags and print.
 
-// now is the library's clock, one place so every command dates the same way.
-func now() time.Time { return time.Now().UTC() }
-
-// libraryDir is where the library keeps a folder per offered skill, the
-// SKILL.md files the prompt block's <location> names: <data_dir>/library.
-func (a *app) libraryDir() string {
-	return filepath.Join(a.cfg.dataDir(), "library")
-}
-
 // --- list and show ---
 
-func (a *app) skillsListCmd() *cobra.Command {
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON               bool
 		status, ns, consumer string
@@ -72,13 +63,13 @@ configuration), whatever their status.`,
 			// Every status unless one is asked for: the API's default is
 			// what an agent is offered.
 			req := &lorev1.ListSkillsRequest{Status: cmp.Or(status, "all"), Namespace: ns, Consumer: consumer}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListSkillsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListSkillsResponse, error) {
 				return svc.ListSkills(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkillRows(b, out.GetSkills(), int(out.GetTotal())) })
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeSkillRows(b, f.Styles(), out.GetSkills(), int(out.GetTotal())) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -89,8 +80,7 @@ configuration), whatever their status.`,
 }
 
 // writeSkillRows lists ss, of total skills in the library.
-func (a *app) writeSkillRows(b *strings.Builder, ss []*lorev1.Skill, total int) {
-	st := a.Styles()
+func writeSkillRows(b *strings.Builder, st styles.Styles, ss []*lorev1.Skill, total int) {
 	if total == 0 {
 		b.WriteString("The skill library is empty. lore learn generates skills; lore skills import adds existing ones.\n")
 	}
@@ -110,24 +100,18 @@ func (a *app) writeSkillRows(b *strings.Builder, ss []*lorev1.Skill, total int) 
 		}
 		uses := int(s.GetUses())
 		fmt.Fprintf(b, "%-8s %s%s %s\n", status, s.GetKey(), neg,
-			st.Faint.Render(fmt.Sprintf("%s · %s · v%d · %d use%s · +%d −%d", s.GetSource(), s.GetTaskType(), s.GetVersion(), uses, plural(uses), s.GetHelpful(), s.GetHarmful())))
-		fmt.Fprintf(b, "         %s\n", truncateRunes(s.GetDescription(), 110))
+			st.Faint.Render(fmt.Sprintf("%s · %s · v%d · %d use%s · +%d −%d", s.GetSource(), s.GetTaskType(), s.GetVersion(), uses, cmdutil.Plural(uses), s.GetHelpful(), s.GetHarmful())))
+		fmt.Fprintf(b, "         %s\n", cmdutil.TruncateRunes(s.GetDescription(), 110))
 		if s.GetStale() != "" {
 			fmt.Fprintf(b, "         %s %s\n", st.Severity.Warning.Render("stale:"), s.GetStale())
 		}
 	}
 	if total > 0 {
-		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(ss), total, plural(total))))
+		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(ss), total, cmdutil.Plural(total))))
 	}
 }
 
-// truncateRunes is truncate on s with its white space runs made single
-// spaces, for descriptions that may span lines.
-func truncateRunes(s string, n int) string {
-	return truncate(strings.Join(strings.Fields(s), " "), n)
-}
-
-func (a *app) skillsShowCmd() *cobra.Command {
+func newCmdShow(f *cmdutil.Factory, opts Options) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "show NAME",
@@ -149,11 +133,11 @@ namespace that has it.`,
 		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := a.getSkill(cmd.Context(), args[0])
+			out, err := getSkill(cmd.Context(), f, args[0])
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeSkill(b, api.SkillOf(out.GetSkill())) })
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeSkill(b, f.Styles(), opts.Now, api.SkillOf(out.GetSkill())) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -161,15 +145,14 @@ namespace that has it.`,
 }
 
 // getSkill is the record of the skill ref names, as a person reads it.
-func (a *app) getSkill(ctx context.Context, ref string) (*lorev1.GetSkillResponse, error) {
-	return cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.GetSkillResponse, error) {
+func getSkill(ctx context.Context, f *cmdutil.Factory, ref string) (*lorev1.GetSkillResponse, error) {
+	return cmdutil.Call(f, ctx, func(ctx context.Context, svc api.Service) (*lorev1.GetSkillResponse, error) {
 		return svc.GetSkill(ctx, &lorev1.GetSkillRequest{Name: ref})
 	})
 }
 
 // writeSkill describes one skill's record.
-func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
-	st := a.Styles()
+func writeSkill(b *strings.Builder, st styles.Styles, now func() time.Time, s *skills.Skill) {
 	v := s.View("")
 	decay, stale := search.Decay(v, now()), search.Staleness(v, now(), 0)
 	lastUsed := ""
@@ -208,7 +191,7 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	// Failures counts failed uses and reported failures alike, so it is
 	// not a part of the uses.
 	line("usage", fmt.Sprintf("%d use%s, %d succeeded; %d failure%s (failed uses and reports); last used %s",
-		s.Uses, plural(s.Uses), s.Successes, s.Failures, plural(s.Failures), orNever(lastUsed)))
+		s.Uses, cmdutil.Plural(s.Uses), s.Successes, s.Failures, cmdutil.Plural(s.Failures), orNever(lastUsed)))
 	line("feedback", fmt.Sprintf("%d helpful, %d harmful (factor %.2f)", s.Helpful, s.Harmful, search.Feedback(s.Helpful, s.Harmful)))
 	if len(s.FailureSignatures) > 0 {
 		sigs := make([]string, 0, len(s.FailureSignatures))
@@ -229,9 +212,9 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 			}
 			extra := ""
 			if len(o.Findings) > 0 {
-				extra = st.Severity.Warning.Render(fmt.Sprintf(" (%d finding%s in the note)", len(o.Findings), plural(len(o.Findings))))
+				extra = st.Severity.Warning.Render(fmt.Sprintf(" (%d finding%s in the note)", len(o.Findings), cmdutil.Plural(len(o.Findings))))
 			}
-			notes = append(notes, fmt.Sprintf("%s %s: %s%s", o.At.Format(time.DateTime), what, truncateRunes(o.Note, 200), extra))
+			notes = append(notes, fmt.Sprintf("%s %s: %s%s", o.At.Format(time.DateTime), what, cmdutil.TruncateRunes(o.Note, 200), extra))
 		}
 		line("notes", strings.Join(notes, "\n            "))
 	}
@@ -291,7 +274,7 @@ func writeSkillFindings(b *strings.Builder, st styles.Styles, s *skills.Skill) {
 		}
 		fmt.Fprintf(b, "%s%s %s  %s  %s\n", indent, sev, st.Kind.Render(string(f.Category)), vis(s.FindingPlace(f)), vis(f.Description))
 		if fl := f.Flow; fl != nil {
-			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+flowText(fl)))
+			fmt.Fprintf(b, "%s         %s\n", indent, st.Faint.Render("flow: "+cmdutil.FlowText(fl)))
 		}
 		// The excerpt the gate and the Skills screen show, as lore scan
 		// prints it: already spelled out, secrets replaced.
@@ -325,7 +308,7 @@ func resourcePaths(s *skills.Skill) []string {
 
 // --- activation, search and the prompt block ---
 
-func (a *app) skillsActivateCmd() *cobra.Command {
+func newCmdActivate(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON   bool
 		consumer string
@@ -347,20 +330,20 @@ yourself, so nobody is asked (lore skills allow spares an agent the question).`,
 		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ActivateSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ActivateSkillResponse, error) {
 				return svc.ActivateSkill(ctx, &lorev1.ActivateSkillRequest{Name: args[0], Consumer: consumer, Person: true})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return a.WriteMessage(out)
+				return f.WriteMessage(out)
 			}
 			// The body is printed as it is stored, not through the colour
 			// profile: it is the agent's text, not lore's styling.
 			s := out.GetSkill()
 			if s.GetStatus() != string(skills.Active) {
-				fmt.Fprintf(a.Stderr, "lore: %s is %s, not active; agents are not offered it\n", s.GetKey(), s.GetStatus())
+				fmt.Fprintf(f.Stderr, "lore: %s is %s, not active; agents are not offered it\n", s.GetKey(), s.GetStatus())
 			}
 			var b strings.Builder
 			if s.GetNegative() {
@@ -379,7 +362,7 @@ yourself, so nobody is asked (lore skills allow spares an agent the question).`,
 					fmt.Fprintf(&b, "- %s (%d bytes)\n", f.GetPath(), f.GetBytes())
 				}
 			}
-			_, err = fmt.Fprint(a.Stdout, b.String())
+			_, err = fmt.Fprint(f.Stdout, b.String())
 			return err
 		},
 	}
@@ -388,7 +371,7 @@ yourself, so nobody is asked (lore skills allow spares an agent the question).`,
 	return cmd
 }
 
-func (a *app) skillsSearchCmd() *cobra.Command {
+func newCmdSearch(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON   bool
 		top      int
@@ -420,17 +403,17 @@ unknown), ranked among all the skills searched.`,
 			if top < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--top %d: must be 0 (all) or more", top)}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SearchSkillsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.SearchSkillsResponse, error) {
 				return svc.SearchSkills(ctx, &lorev1.SearchSkillsRequest{Query: args[0], Top: int32(top), Consumer: consumer, TaskType: task})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
-				st := a.Styles()
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+				st := f.Styles()
 				if len(out.GetHits()) == 0 {
 					n := int(out.GetSearched())
-					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], n, plural(n))
+					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], n, cmdutil.Plural(n))
 				}
 				for i, h := range out.GetHits() {
 					s := h.GetSkill()
@@ -440,7 +423,7 @@ unknown), ranked among all the skills searched.`,
 					}
 					fmt.Fprintf(b, "%2d. %s%s %s\n    %s\n", i+1, s.GetKey(), neg,
 						st.Faint.Render(fmt.Sprintf("score %.3f = relevance %.3f × decay %.2f × feedback %.2f", h.GetScore(), h.GetRelevance(), h.GetDecay(), h.GetFeedback())),
-						truncateRunes(s.GetDescription(), 110))
+						cmdutil.TruncateRunes(s.GetDescription(), 110))
 					if s.GetStale() != "" {
 						fmt.Fprintf(b, "    %s %s\n", st.Severity.Warning.Render("stale:"), s.GetStale())
 					}
@@ -455,7 +438,7 @@ unknown), ranked among all the skills searched.`,
 	return cmd
 }
 
-func (a *app) skillsPromptCmd() *cobra.Command {
+func newCmdPrompt(f *cmdutil.Factory) *cobra.Command {
 	var (
 		query    string
 		budget   int
@@ -497,23 +480,23 @@ offered), "skills": [keys in the block's order], "warnings": [...]}.`,
 			if budget < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--budget %d: give a positive number of tokens, or 0 for no limit", budget)}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromptSkillsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromptSkillsResponse, error) {
 				return svc.PromptSkills(ctx, &lorev1.PromptSkillsRequest{Query: query, Consumer: consumer, Budget: int32(min(budget, math.MaxInt32))})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return a.WriteMessage(out)
+				return f.WriteMessage(out)
 			}
 			for _, w := range out.GetWarnings() {
-				fmt.Fprintln(a.Stderr, "lore: "+w)
+				fmt.Fprintln(f.Stderr, "lore: "+w)
 			}
 			if out.GetPrompt() == "" {
 				return nil // no empty catalog
 			}
 			// The block is the agent's text, printed as it is.
-			_, err = fmt.Fprintf(a.Stdout, "%s\n", out.GetPrompt())
+			_, err = fmt.Fprintf(f.Stdout, "%s\n", out.GetPrompt())
 			return err
 		},
 	}
@@ -524,7 +507,7 @@ offered), "skills": [keys in the block's order], "warnings": [...]}.`,
 	return cmd
 }
 
-func (a *app) skillsResolveCmd() *cobra.Command {
+func newCmdResolve(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON   bool
 		consumer string
@@ -548,23 +531,23 @@ server resolves among the skills offered to the consumer alone.`,
 		},
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveSkillsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ResolveSkillsResponse, error) {
 				return svc.ResolveSkills(ctx, &lorev1.ResolveSkillsRequest{Names: args, Consumer: consumer})
 			})
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return a.WriteMessage(out)
+				return f.WriteMessage(out)
 			}
 			for _, w := range out.GetWarnings() {
-				fmt.Fprintln(a.Stderr, "lore: "+w)
+				fmt.Fprintln(f.Stderr, "lore: "+w)
 			}
 			for _, k := range out.GetSkills() {
-				fmt.Fprintln(a.Stdout, k)
+				fmt.Fprintln(f.Stdout, k)
 			}
 			for _, k := range out.GetHidden() {
-				fmt.Fprintf(a.Stderr, "lore: %s hidden from %s\n", k, consumer)
+				fmt.Fprintf(f.Stderr, "lore: %s hidden from %s\n", k, consumer)
 			}
 			return nil
 		},
@@ -576,7 +559,7 @@ server resolves among the skills offered to the consumer alone.`,
 
 // --- review, feedback, usage, failures, warnings, rollback, merge ---
 
-func (a *app) skillsReviewCmd() *cobra.Command {
+func newCmdReview(f *cmdutil.Factory) *cobra.Command {
 	var (
 		note   string
 		ack    bool
@@ -623,9 +606,9 @@ strict profile refuses; for a decision, {"skill": SKILL} as it now is.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch len(args) {
 			case 0:
-				return a.reviewQueue(cmd.Context(), asJSON)
+				return reviewQueue(cmd.Context(), f, asJSON)
 			case 1:
-				return a.reviewOne(cmd.Context(), args[0], asJSON)
+				return reviewOne(cmd.Context(), f, args[0], asJSON)
 			case 2:
 			default:
 				return &core.UsageError{Msg: "lore skills review takes no arguments (the queue), NAME (one skill), or NAME and promote, archive or draft"}
@@ -634,13 +617,13 @@ strict profile refuses; for a decision, {"skill": SKILL} as it now is.`,
 			if !ok {
 				return &core.UsageError{Msg: fmt.Sprintf("decision %q: use promote, archive or draft", args[1])}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReviewSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ReviewSkillResponse, error) {
 				return svc.ReviewSkill(ctx, &lorev1.ReviewSkillRequest{Name: args[0], To: string(to), AckCritical: ack, Note: note})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s is now %s\n", out.GetSkill().GetKey(), out.GetSkill().GetStatus())
 			})
 		},
@@ -670,26 +653,25 @@ func countsText(c *lorev1.FindingCounts) string {
 
 // reviewQueue prints the drafts, oldest first, with where each came from
 // and what its scan found.
-func (a *app) reviewQueue(ctx context.Context, asJSON bool) error {
-	out, err := cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
+func reviewQueue(ctx context.Context, f *cmdutil.Factory, asJSON bool) error {
+	out, err := cmdutil.Call(f, ctx, func(ctx context.Context, svc api.Service) (*lorev1.QueueResponse, error) {
 		return svc.Queue(ctx, &lorev1.QueueRequest{})
 	})
 	if err != nil {
 		return err
 	}
-	return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+	return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 		if len(out.GetDrafts()) == 0 {
 			b.WriteString("No skill waits for review.\n")
 			return
 		}
-		a.writeQueue(b, out.GetDrafts())
+		writeQueue(b, f.Styles(), out.GetDrafts())
 	})
 }
 
 // writeQueue lists the review queue: each draft's key and what its scan
 // found, where it came from and when, and its description.
-func (a *app) writeQueue(b *strings.Builder, drafts []*lorev1.Skill) {
-	st := a.Styles()
+func writeQueue(b *strings.Builder, st styles.Styles, drafts []*lorev1.Skill) {
 	vis := func(x string) string { return text.Visible(x, text.InText) }
 	crit := 0
 	for _, s := range drafts {
@@ -711,9 +693,9 @@ func (a *app) writeQueue(b *strings.Builder, drafts []*lorev1.Skill) {
 		created, _ := time.Parse(time.RFC3339Nano, s.GetCreated())
 		fmt.Fprintf(b, "%s %s%s  %s\n", st.Severity.Warning.Render(fmt.Sprintf("%-8s", s.GetStatus())), s.GetKey(), neg, counts)
 		fmt.Fprintf(b, "         %s\n", st.Faint.Render(vis(s.GetOrigin().GetText())+" · filed "+created.Format(time.DateTime)))
-		fmt.Fprintf(b, "         %s\n", vis(truncateRunes(s.GetDescription(), 110)))
+		fmt.Fprintf(b, "         %s\n", vis(cmdutil.TruncateRunes(s.GetDescription(), 110)))
 	}
-	tail := fmt.Sprintf("%d draft%s to review", len(drafts), plural(len(drafts)))
+	tail := fmt.Sprintf("%d draft%s to review", len(drafts), cmdutil.Plural(len(drafts)))
 	if crit > 0 {
 		tail += fmt.Sprintf(", %d with a critical finding (promote with --ack-critical once read)", crit)
 	}
@@ -722,21 +704,20 @@ func (a *app) writeQueue(b *strings.Builder, drafts []*lorev1.Skill) {
 
 // reviewOne prints one skill as a reviewer reads it: where it came from,
 // its findings and its SKILL.md as exported.
-func (a *app) reviewOne(ctx context.Context, ref string, asJSON bool) error {
-	out, err := a.getSkill(ctx, ref)
+func reviewOne(ctx context.Context, f *cmdutil.Factory, ref string, asJSON bool) error {
+	out, err := getSkill(ctx, f, ref)
 	if err != nil {
 		return err
 	}
-	return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeDraft(b, out) })
+	return f.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeDraft(b, f.Styles(), out) })
 }
 
 // writeDraft describes one skill for review. The SKILL.md is printed with
 // its hidden characters spelled out (⟨U+202E⟩) and nothing of it
 // interpreted by the terminal: it is a stranger's text being read, not
 // run.
-func (a *app) writeDraft(b *strings.Builder, out *lorev1.GetSkillResponse) {
+func writeDraft(b *strings.Builder, st styles.Styles, out *lorev1.GetSkillResponse) {
 	s := api.SkillOf(out.GetSkill())
-	st := a.Styles()
 	line := func(label, value string) {
 		if value != "" {
 			fmt.Fprintf(b, "%s %s\n", st.Label.Render(fmt.Sprintf("%-11s", label)), value)
@@ -775,7 +756,7 @@ func (a *app) writeDraft(b *strings.Builder, out *lorev1.GetSkillResponse) {
 	}
 }
 
-func (a *app) skillsAllowCmd() *cobra.Command {
+func newCmdAllow(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON   bool
 		consumer string
@@ -796,13 +777,13 @@ skill still asks. lore skills show NAME lists the allowances.`,
 		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AllowSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AllowSkillResponse, error) {
 				return svc.AllowSkill(ctx, &lorev1.AllowSkillRequest{Name: args[0], Consumer: consumer, Revoke: revoke})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if revoke {
 					fmt.Fprintf(b, "%s: %s must ask again before activating it\n", out.GetSkill().GetKey(), out.GetConsumer())
 					return
@@ -817,7 +798,7 @@ skill still asks. lore skills show NAME lists the allowances.`,
 	return cmd
 }
 
-func (a *app) skillsFeedbackCmd() *cobra.Command {
+func newCmdFeedback(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "feedback NAME helpful|harmful",
@@ -831,11 +812,11 @@ matches without replacing relevance.`,
 			if args[1] != "helpful" && args[1] != "harmful" {
 				return &core.UsageError{Msg: fmt.Sprintf("vote %q: use helpful or harmful", args[1])}
 			}
-			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: args[1]})
+			out, err := skillFeedback(cmd.Context(), f, &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: args[1]})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				s := out.GetSkill()
 				fmt.Fprintf(b, "%s: %d helpful, %d harmful\n", s.GetKey(), s.GetHelpful(), s.GetHarmful())
 			})
@@ -845,7 +826,7 @@ matches without replacing relevance.`,
 	return cmd
 }
 
-func (a *app) skillsUsedCmd() *cobra.Command {
+func newCmdUsed(f *cmdutil.Factory) *cobra.Command {
 	var (
 		success, failure, asJSON bool
 		note                     string
@@ -872,14 +853,14 @@ notes.`,
 			if success {
 				outcome = "success"
 			}
-			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: outcome, Note: note})
+			out, err := skillFeedback(cmd.Context(), f, &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: outcome, Note: note})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				s := out.GetSkill()
 				uses := int(s.GetUses())
-				fmt.Fprintf(b, "%s: %d use%s, %d succeeded\n", s.GetKey(), uses, plural(uses), s.GetSuccesses())
+				fmt.Fprintf(b, "%s: %d use%s, %d succeeded\n", s.GetKey(), uses, cmdutil.Plural(uses), s.GetSuccesses())
 			})
 		},
 	}
@@ -891,13 +872,13 @@ notes.`,
 }
 
 // skillFeedback records a vote, a use or a failure through the API.
-func (a *app) skillFeedback(ctx context.Context, req *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
-	return cmdutil.Call(&a.Factory, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
+func skillFeedback(ctx context.Context, f *cmdutil.Factory, req *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
+	return cmdutil.Call(f, ctx, func(ctx context.Context, svc api.Service) (*lorev1.SkillFeedbackResponse, error) {
 		return svc.SkillFeedback(ctx, req)
 	})
 }
 
-func (a *app) skillsReportCmd() *cobra.Command {
+func newCmdReport(f *cmdutil.Factory, opts Options) *cobra.Command {
 	var (
 		failure string
 		asJSON  bool
@@ -919,20 +900,20 @@ server's skills.negative_after counts.`,
 			if strings.TrimSpace(failure) == "" {
 				return &core.UsageError{Msg: "give the failure with --failure \"what went wrong\""}
 			}
-			if !remote() {
+			if !opts.Remote() {
 				// The library's process reads the same configuration;
 				// a bad threshold is said here, as before any report.
-				if _, _, err := a.cfg.skillEvolution(); err != nil {
+				if err := opts.SkillEvolution(); err != nil {
 					return err
 				}
 			}
-			out, err := a.skillFeedback(cmd.Context(), &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: "report", Note: failure})
+			out, err := skillFeedback(cmd.Context(), f, &lorev1.SkillFeedbackRequest{Name: args[0], Outcome: "report", Note: failure})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				n := int(out.GetCount())
-				fmt.Fprintf(b, "%s: failure %q reported %d time%s\n", out.GetSkill().GetKey(), out.GetSignature(), n, plural(n))
+				fmt.Fprintf(b, "%s: failure %q reported %d time%s\n", out.GetSkill().GetKey(), out.GetSignature(), n, cmdutil.Plural(n))
 				if neg := out.GetNegativeSkill(); neg != "" {
 					fmt.Fprintf(b, "created the negative skill %s (draft: lore skills review %s promote)\n", neg, neg)
 				}
@@ -944,7 +925,7 @@ server's skills.negative_after counts.`,
 	return cmd
 }
 
-func (a *app) skillsWarnCmd() *cobra.Command {
+func newCmdWarn(f *cmdutil.Factory) *cobra.Command {
 	var (
 		desc, body, about, task string
 		asJSON                  bool
@@ -967,13 +948,13 @@ about; --body is the explanation printed by lore skills activate.`,
 			if tt := search.TaskType(task); task != "" && tt.Normalize() != tt {
 				return &core.UsageError{Msg: fmt.Sprintf("--task-type %q: use browser, api, code, domain or unknown", task)}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WarnSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.WarnSkillResponse, error) {
 				return svc.WarnSkill(ctx, &lorev1.WarnSkillRequest{Name: key, Description: desc, Body: body, About: about, TaskType: task})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "created the negative skill %s (active)\n", out.GetSkill().GetKey())
 			})
 		},
@@ -986,7 +967,7 @@ about; --body is the explanation printed by lore skills activate.`,
 	return cmd
 }
 
-func (a *app) skillsRollbackCmd() *cobra.Command {
+func newCmdRollback(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "rollback NAME VERSION",
@@ -1002,13 +983,13 @@ strict profile): the command exits 1 and changes nothing.`,
 			if err != nil {
 				return &core.UsageError{Msg: fmt.Sprintf("version %q is not a number", args[1])}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RollbackSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RollbackSkillResponse, error) {
 				return svc.RollbackSkill(ctx, &lorev1.RollbackSkillRequest{Name: args[0], Version: int32(n)})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s: version %d has the content of version %d\n", out.GetSkill().GetKey(), out.GetSkill().GetVersion(), out.GetRestored())
 			})
 		},
@@ -1017,7 +998,7 @@ strict profile): the command exits 1 and changes nothing.`,
 	return cmd
 }
 
-func (a *app) skillsMergeCmd() *cobra.Command {
+func newCmdMerge(f *cmdutil.Factory, opts Options) *cobra.Command {
 	var (
 		dryRun bool
 		asJSON bool
@@ -1039,20 +1020,20 @@ skills.merge_threshold counts. --json prints {"threshold", "dryRun",
 		Args:        cmdutil.NoArgs,
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !remote() {
+			if !opts.Remote() {
 				// The library's process reads the same configuration;
 				// a bad threshold is said here, as before any merge.
-				if _, _, err := a.cfg.skillEvolution(); err != nil {
+				if err := opts.SkillEvolution(); err != nil {
 					return err
 				}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.MergeSkillsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.MergeSkillsResponse, error) {
 				return svc.MergeSkills(ctx, &lorev1.MergeSkillsRequest{DryRun: dryRun})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if len(out.GetMerges()) == 0 {
 					fmt.Fprintf(b, "No learned skills are %.2f similar or more.\n", out.GetThreshold())
 					return
@@ -1074,7 +1055,7 @@ skills.merge_threshold counts. --json prints {"threshold", "dryRun",
 
 // --- import and export ---
 
-func (a *app) skillsImportCmd() *cobra.Command {
+func newCmdImport(f *cmdutil.Factory, opts Options) *cobra.Command {
 	var (
 		namespace                      string
 		dryRun, trust, strict, lenient bool
@@ -1153,26 +1134,26 @@ import by a curator is theirs until a reviewer promotes it.`,
 			if strict && lenient {
 				return &core.UsageError{Msg: "--strict and --lenient exclude each other; give one"}
 			}
-			if err := checkPath(root); err != nil {
+			if err := cmdutil.CheckPath(root); err != nil {
 				return err
 			}
-			req, err := importRequest(root)
+			req, err := importRequest(root, opts.Remote())
 			if err != nil {
 				return err
 			}
 			req.Namespace, req.Trust, req.Strict, req.Redact, req.DryRun = namespace, trust, strict, redactFiles, dryRun
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ImportSkillsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ImportSkillsResponse, error) {
 				return svc.ImportSkills(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			if err := a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeImport(b, out, trust) }); err != nil {
+			if err := f.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeImport(b, f.Styles(), out, trust) }); err != nil {
 				return err
 			}
 			if n := len(out.GetSkipped()); n > 0 {
 				found := int(out.GetDiscovered())
-				return fmt.Errorf("%d of %d skill%s in %s skipped", n, found, plural(found), root)
+				return fmt.Errorf("%d of %d skill%s in %s skipped", n, found, cmdutil.Plural(found), root)
 			}
 			return nil
 		},
@@ -1188,15 +1169,15 @@ import by a curator is theirs until a reviewer promotes it.`,
 }
 
 // importRequest is the import of the skills at root: on this machine,
-// the path itself, read where the library is; for a team server, a
+// the path itself, read where the library is; for a team server (remote), a
 // bundle's bytes as they are, or what Pack reads of a folder here. The
 // answer names the skills' places as root names them.
-func importRequest(root string) (*lorev1.ImportSkillsRequest, error) {
+func importRequest(root string, remote bool) (*lorev1.ImportSkillsRequest, error) {
 	req := &lorev1.ImportSkillsRequest{Source: root}
-	if !remote() {
+	if !remote {
 		abs, err := filepath.Abs(root)
 		if err != nil {
-			return nil, pathError(root, err)
+			return nil, cmdutil.PathError(root, err)
 		}
 		req.Path = abs
 		return req, nil
@@ -1204,7 +1185,7 @@ func importRequest(root string) (*lorev1.ImportSkillsRequest, error) {
 	if fi, err := os.Stat(root); err == nil && fi.Mode().IsRegular() && bundle.IsBundle(root) {
 		b, err := os.ReadFile(root)
 		if err != nil {
-			return nil, pathError(root, err)
+			return nil, cmdutil.PathError(root, err)
 		}
 		req.Zip = b
 		return req, nil
@@ -1224,8 +1205,7 @@ func importRequest(root string) (*lorev1.ImportSkillsRequest, error) {
 }
 
 // writeImport reports what an import did or, with dry_run, would do.
-func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, trust bool) {
-	st := a.Styles()
+func writeImport(b *strings.Builder, st styles.Styles, out *lorev1.ImportSkillsResponse, trust bool) {
 	verb := "imported"
 	if out.GetDryRun() {
 		verb = "would import"
@@ -1236,12 +1216,12 @@ func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, 
 			status = st.Severity.Warning.Render(" draft, in the review queue")
 		}
 		n := int(s.GetResourceCount())
-		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.GetKey(), st.Faint.Render(fmt.Sprintf("%d resource%s", n, plural(n))), status)
+		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.GetKey(), st.Faint.Render(fmt.Sprintf("%d resource%s", n, cmdutil.Plural(n))), status)
 	}
 	for _, f := range api.FindingsOf(out.GetFindings()) {
 		fmt.Fprintf(b, "%s %s %s %s: %s\n", st.Severity.Warning.Render("finding:"), f.Severity, f.Category, f.Location, f.Description)
 		if f.Flow != nil {
-			fmt.Fprintf(b, "         %s\n", st.Faint.Render("flow: "+flowText(f.Flow)))
+			fmt.Fprintf(b, "         %s\n", st.Faint.Render("flow: "+cmdutil.FlowText(f.Flow)))
 		}
 	}
 	for _, s := range out.GetSkipped() {
@@ -1259,29 +1239,29 @@ func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, 
 		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.GetFile(), sp.GetLine(), sp.GetKind(), sp.GetWhat(), what)
 	}
 	found := int(out.GetDiscovered())
-	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, len(out.GetSkills()), found, plural(found))
+	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, len(out.GetSkills()), found, cmdutil.Plural(found))
 	if drafts := out.GetDrafts(); len(drafts) > 0 {
 		why := "nothing imported is active until a person promotes it; --trust vouches for the source"
 		if trust {
 			why = "a critical finding (promotion needs --ack-critical) or invalid under the strict profile (lore skills validate shows why): never made active by an import"
 		}
-		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", len(drafts), plural(len(drafts)), why, drafts[0])
+		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", len(drafts), cmdutil.Plural(len(drafts)), why, drafts[0])
 	}
 	if !trust && slices.ContainsFunc(out.GetSkipped(), func(s string) bool { return strings.Contains(s, "critical finding") }) {
 		b.WriteString("skills with critical findings were skipped; lore scan --tier stranger PATH shows them as import sees them, --trust files them as drafts for a person to review\n")
 	}
 }
 
-// exportOut is what lore skills export --json prints: what it wrote
+// ExportOut is what lore skills export --json prints: what it wrote
 // here, of the bundle the API sent.
-type exportOut struct {
+type ExportOut struct {
 	Dir      string   `json:"dir"`
 	Skills   []string `json:"skills"`
 	Files    []string `json:"files"`
 	Warnings []string `json:"warnings"`
 }
 
-func (a *app) skillsExportCmd() *cobra.Command {
+func newCmdExport(f *cmdutil.Factory) *cobra.Command {
 	var (
 		status, namespace string
 		asJSON            bool
@@ -1323,7 +1303,7 @@ own), and written here.
 			if status != "" && !slices.Contains([]string{"active", "draft", "archived", "all"}, status) {
 				return &core.UsageError{Msg: fmt.Sprintf("--status %q: use active, draft, archived or all", status)}
 			}
-			ex, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ExportSkillsResponse, error) {
+			ex, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ExportSkillsResponse, error) {
 				return svc.ExportSkills(ctx, &lorev1.ExportSkillsRequest{Status: status, Namespace: namespace})
 			})
 			if err != nil {
@@ -1339,13 +1319,13 @@ own), and written here.
 			if err != nil {
 				return err
 			}
-			out := exportOut{args[0], nonNil(ex.GetSkills()), files, nonNil(ex.GetWarnings())}
+			out := ExportOut{args[0], cmdutil.NonNil(ex.GetSkills()), files, cmdutil.NonNil(ex.GetWarnings())}
 			if !asJSON {
 				for _, w := range out.Warnings {
-					fmt.Fprintln(a.Stderr, "lore: warning: "+w)
+					fmt.Fprintln(f.Stderr, "lore: warning: "+w)
 				}
 			}
-			return a.Reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), plural(len(out.Skills)), len(files), args[0])
+			return f.Reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), cmdutil.Plural(len(out.Skills)), len(files), args[0])
 		},
 	}
 	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: active)")
@@ -1357,41 +1337,12 @@ own), and written here.
 // importError sorts an error of bundle.Import or bundle.Validate: a damaged
 // bundle lore opened is a failure (exit 1), anything else about the root
 // (missing, not a skill) a usage error (exit 2).
-// checkPath refuses a path given on the command line that cannot be
-// used, said as lore learn says it ("notes.md: no such file or folder",
-// exit 2) rather than as the system's error.
-func checkPath(path string) error {
-	if _, err := os.Stat(path); err != nil {
-		return pathError(path, err)
-	}
-	return nil
-}
-
-// pathError is checkPath's error for path, from the error of opening it.
-func pathError(path string, err error) error {
-	return &core.InputError{Input: path, Msg: cmdutil.DescribeStatError(err), Usage: true}
-}
-
 func importError(err error) error {
 	var ie *core.InputError
 	if errors.As(err, &ie) && !ie.Usage {
 		return err
 	}
 	return &core.UsageError{Msg: err.Error()}
-}
-
-// flowText spells a finding's flow for the terminal: source and sink
-// with their lines and the scope words, made visible (no control
-// character from a document reaches the terminal).
-func flowText(fl *core.Flow) string {
-	at := func(what string, n int) string {
-		v := text.Visible(what, text.InText)
-		if n > 0 {
-			return fmt.Sprintf("%s (line %d)", v, n)
-		}
-		return v
-	}
-	return fl.Format(at, " → ", " · when: ")
 }
 
 func orUnknown(s string) string {

@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"context"
@@ -38,7 +38,7 @@ type proposalIn struct {
 	Origin         string   `json:"origin"`
 }
 
-func (a *app) skillsProposeCmd() *cobra.Command {
+func newCmdPropose(f *cmdutil.Factory) *cobra.Command {
 	var (
 		in     proposalIn
 		stdin  bool
@@ -66,7 +66,7 @@ With --stdin, the proposal is read as one JSON object:
 				if len(args) > 0 {
 					return &core.UsageError{Msg: "lore skills propose --stdin reads the name from the JSON object, not the command line"}
 				}
-				b, err := io.ReadAll(io.LimitReader(a.Stdin, 1<<20+1))
+				b, err := io.ReadAll(io.LimitReader(f.Stdin, 1<<20+1))
 				if err != nil {
 					return fmt.Errorf("read the proposal from stdin: %w", err)
 				}
@@ -83,13 +83,13 @@ With --stdin, the proposal is read as one JSON object:
 			}
 			req := &lorev1.ProposeSkillRequest{Name: in.Name, Description: in.Description, Instructions: in.Instructions,
 				ExampleQueries: in.ExampleQueries, SuggestedTools: in.SuggestedTools, TaskType: in.TaskType, Origin: in.Origin}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ProposeSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ProposeSkillResponse, error) {
 				return svc.ProposeSkill(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeProposal(b, out.GetSkill(), in.Name) })
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeProposal(b, out.GetSkill(), in.Name) })
 		},
 	}
 	cmd.Flags().StringVar(&in.Description, "description", "", "when an agent should use the skill")
@@ -118,7 +118,7 @@ func writeProposal(b *strings.Builder, s *lorev1.Skill, asked string) {
 // skillsShareCmd makes a user's own skill the workspace's: the promote
 // step of a team's library, from a skill its creator alone sees to one
 // everybody in the workspace is offered.
-func (a *app) skillsShareCmd() *cobra.Command {
+func newCmdShare(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "share NAME",
@@ -131,13 +131,13 @@ its status (draft, active, archived) is lore skills review's business.`,
 		Args:        cmdutil.ExactArgs(1, "one skill NAME"),
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromoteSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.PromoteSkillResponse, error) {
 				return svc.PromoteSkill(ctx, &lorev1.PromoteSkillRequest{Name: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s is now the workspace's (visibility %s)\n", out.GetSkill().GetKey(), out.GetSkill().GetVisibility())
 			})
 		},

@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"context"
@@ -14,9 +14,10 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/tui/styles"
 )
 
-func (a *app) skillsEditCmd() *cobra.Command {
+func newCmdEdit(f *cmdutil.Factory) *cobra.Command {
 	var (
 		file, description, instructions string
 		asJSON                          bool
@@ -56,17 +57,17 @@ output lists what it refuses (promotion needs it fixed).`,
 			req := &lorev1.EditSkillRequest{Name: args[0], Description: description, Instructions: instructions}
 			if whole {
 				var err error
-				if req.SkillMd, err = readSkillMD(a, file); err != nil {
+				if req.SkillMd, err = readSkillMD(f.Stdin, file); err != nil {
 					return err
 				}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EditSkillResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EditSkillResponse, error) {
 				return svc.EditSkill(ctx, req)
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeEdit(b, out) })
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeEdit(b, f.Styles(), out) })
 		},
 	}
 	cmd.Flags().StringVar(&file, "file", "", "the imported draft's new SKILL.md (- reads standard input)")
@@ -80,13 +81,13 @@ output lists what it refuses (promotion needs it fixed).`,
 
 // readSkillMD reads the SKILL.md at path (- is standard input), bounded
 // as lore skills validate bounds the files it reads.
-func readSkillMD(a *app, path string) ([]byte, error) {
-	r := a.Stdin
+func readSkillMD(stdin io.Reader, path string) ([]byte, error) {
+	r := stdin
 	name := "standard input"
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, pathError(path, err)
+			return nil, cmdutil.PathError(path, err)
 		}
 		defer f.Close()
 		r, name = f, path
@@ -103,8 +104,7 @@ func readSkillMD(a *app, path string) ([]byte, error) {
 
 // writeEdit says what an edit stored and what still keeps the draft from
 // being promoted.
-func (a *app) writeEdit(b *strings.Builder, out *lorev1.EditSkillResponse) {
-	st := a.Styles()
+func writeEdit(b *strings.Builder, st styles.Styles, out *lorev1.EditSkillResponse) {
 	s := out.GetSkill()
 	if !out.GetChanged() {
 		fmt.Fprintf(b, "%s: the text is unchanged; nothing saved\n", s.GetKey())
@@ -116,7 +116,7 @@ func (a *app) writeEdit(b *strings.Builder, out *lorev1.EditSkillResponse) {
 		fmt.Fprintf(b, "%s\n", st.Good.Render("passes the strict profile: lore skills review "+s.GetKey()+" promote"))
 		return
 	}
-	fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("the strict profile still refuses it (%d problem%s; promotion needs them fixed):", len(invalid), plural(len(invalid)))))
+	fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("the strict profile still refuses it (%d problem%s; promotion needs them fixed):", len(invalid), cmdutil.Plural(len(invalid)))))
 	for _, e := range invalid {
 		fmt.Fprintf(b, "  • %s\n", e)
 	}

@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"context"
@@ -11,9 +11,10 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
 	skilllib "github.com/lore-kb/lore/core/skills/library"
+	"github.com/lore-kb/lore/tui/styles"
 )
 
-func (a *app) skillsEvalCmd() *cobra.Command {
+func newCmdEval(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "eval [SKILL…]",
@@ -39,13 +40,13 @@ Exit status 0 when the evals ran, whatever they found; 2 for an unknown skill.`,
   lore skills eval learn-get-started-with-containers-on-wsl --json`,
 		Annotations: map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EvalSkillsResponse, error) {
+			rep, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.EvalSkillsResponse, error) {
 				return svc.EvalSkills(ctx, &lorev1.EvalSkillsRequest{Names: args})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, rep, func(b *strings.Builder) { a.writeEvals(b, rep) })
+			return f.PrintAnswer(asJSON, rep, func(b *strings.Builder) { writeEvals(b, f.Styles(), rep) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
@@ -54,8 +55,7 @@ Exit status 0 when the evals ran, whatever they found; 2 for an unknown skill.`,
 
 // writeEvals reports the trigger evals: each skill's tally and its failed
 // queries, then the totals.
-func (a *app) writeEvals(b *strings.Builder, rep *lorev1.EvalSkillsResponse) {
-	st := a.Styles()
+func writeEvals(b *strings.Builder, st styles.Styles, rep *lorev1.EvalSkillsResponse) {
 	if len(rep.GetSkills()) == 0 {
 		fmt.Fprintf(b, "No skill with trigger evals among the %d skills of the library.\n", rep.GetPool())
 		return
