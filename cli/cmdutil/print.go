@@ -200,3 +200,11 @@ func (f *Factory) page(text string) (paged bool, err error) {
 	// A write error is the pager gone before the end: quit early.
 	return true, nil
 }
+
+// Plural is the ending of a count's noun: "s" unless n is 1.
+func Plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

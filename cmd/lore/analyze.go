@@ -169,7 +169,7 @@ func (a *app) reportSkipped(scan *engine.ScanResult) {
 		fmt.Fprintf(a.Stderr, "lore: skipped %s: %s\n", e.File, e.Reason)
 	}
 	if n := len(scan.Ignored); n > 0 {
-		fmt.Fprintf(a.Stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, plural(n), extList(scan.Ignored))
+		fmt.Fprintf(a.Stderr, "lore: ignored %d file%s of types lore does not read (%s)\n", n, cmdutil.Plural(n), extList(scan.Ignored))
 	}
 }
 

@@ -296,7 +296,7 @@ func storeNowLine(st styles.Styles, db storeNow) string {
 			pending++
 		}
 	}
-	line := fmt.Sprintf("%s %d primitive%s · %d conflict%s pending", label("store now"), n, plural(n), pending, plural(pending))
+	line := fmt.Sprintf("%s %d primitive%s · %d conflict%s pending", label("store now"), n, cmdutil.Plural(n), pending, cmdutil.Plural(pending))
 	if pending > 0 {
 		line += " — review with: lore conflicts"
 	}

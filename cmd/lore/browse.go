@@ -209,7 +209,7 @@ func (a *app) writeSession(b *strings.Builder, s core.Session) {
 	case s.State == core.SessionRejected:
 		state = st.Bad.Render(state)
 		counts = fmt.Sprintf("at the gate by %s · %d finding%s, %d acknowledged · %s", d.Decider(),
-			len(d.Findings), plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
+			len(d.Findings), cmdutil.Plural(len(d.Findings)), len(d.Acknowledged), d.Rationale)
 	case d.Person != "":
 		// A person let it through the gate; their name is the record.
 		counts += " · gate: " + d.Decider()

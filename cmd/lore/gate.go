@@ -105,7 +105,7 @@ learn reads (a repository's docs/ and README.md when no --scope is given).
 			} else {
 				st := a.Styles()
 				var b strings.Builder
-				fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source  "), args[0], st.Faint.Render(fmt.Sprintf("(%d document%s, tier %s)", len(res.Documents), plural(len(res.Documents)), res.Report.Tier)))
+				fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source  "), args[0], st.Faint.Render(fmt.Sprintf("(%d document%s, tier %s)", len(res.Documents), cmdutil.Plural(len(res.Documents)), res.Report.Tier)))
 				fmt.Fprintf(&b, "%s %s\n", st.Label.Render("hygiene "), sanitize.Summary(res.Report))
 				status := st.Good.Render(string(d.Status))
 				if !d.Proceed() {

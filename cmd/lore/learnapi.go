@@ -334,7 +334,7 @@ func renderLearn(w io.Writer, st styles.Styles, r *lorev1.LearnReport) {
 	case n > 0:
 		// Nothing was stored, so nothing waits: say what a learn would
 		// hold for a person, not that it is pending.
-		fmt.Fprintf(&b, "%s %d candidate%s would conflict with what is stored %s\n", label("conflicts"), n, plural(n),
+		fmt.Fprintf(&b, "%s %d candidate%s would conflict with what is stored %s\n", label("conflicts"), n, cmdutil.Plural(n),
 			st.Faint.Render("(dry run: none recorded; lore conflicts lists only stored ones)"))
 		for _, c := range would[:min(n, dryConflictsShown)] {
 			fmt.Fprintf(&b, "%s %s %s %s\n", label("         "), c.GetCandidate(), st.Faint.Render("would conflict with stored"), c.GetExistingId())

@@ -53,7 +53,7 @@ func (a *app) renderRun(w io.Writer, res *trajectory.Result) {
 		outcome = st.Bad.Render(string(res.Outcome))
 	}
 	fmt.Fprintf(&b, "%s %s · %s (%s) · %d tool call%s · %d step%s\n", label("outcome  "), res.Format, outcome, res.Reason,
-		res.Calls, plural(res.Calls), len(res.Steps), plural(len(res.Steps)))
+		res.Calls, cmdutil.Plural(res.Calls), len(res.Steps), cmdutil.Plural(len(res.Steps)))
 	for _, d := range res.Drafts {
 		if d.Key == "" {
 			fmt.Fprintf(&b, "%s a draft skill would be filed\n", label("drafted  "))

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 )
@@ -109,7 +110,7 @@ func storeProgress(w io.Writer) func(store.Progress) {
 		case p.Finished:
 			done := fmt.Sprintf("done in %.1fs", p.Elapsed.Seconds())
 			if p.Skipped > 0 {
-				done += fmt.Sprintf("; %d record%s could not be read (lore store verify lists them)", p.Skipped, plural(p.Skipped))
+				done += fmt.Sprintf("; %d record%s could not be read (lore store verify lists them)", p.Skipped, cmdutil.Plural(p.Skipped))
 			}
 			if tty {
 				fmt.Fprintf(w, "\r\x1b[K%s %s\n", line, done)
@@ -121,7 +122,7 @@ func storeProgress(w io.Writer) func(store.Progress) {
 			case store.TaskFlatten:
 				line = "lore: flattening the store"
 			default:
-				line = fmt.Sprintf("lore: rebuilding the store's indexes of %d primitive%s", p.Total, plural(p.Total))
+				line = fmt.Sprintf("lore: rebuilding the store's indexes of %d primitive%s", p.Total, cmdutil.Plural(p.Total))
 			}
 			if p.Reason != "" {
 				line += " (" + p.Reason + ")"

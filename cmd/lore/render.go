@@ -34,7 +34,7 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, 
 		bytes += an.Document.Bytes
 	}
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source "), res.Source,
-		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), plural(len(res.Analyses)), acquire.HumanBytes(bytes))))
+		st.Faint.Render(fmt.Sprintf("(%d document%s, %s)", len(res.Analyses), cmdutil.Plural(len(res.Analyses)), acquire.HumanBytes(bytes))))
 	if hygiene != nil {
 		h := fmt.Sprintf("%s · %s tier", sanitize.Summary(*hygiene), hygiene.Tier)
 		if hygiene.Passed {
@@ -151,11 +151,4 @@ func scoreLine(chosen core.ContentType, scores map[core.ContentType]float64) str
 		line += "; its structure makes it a " + string(chosen)
 	}
 	return line
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

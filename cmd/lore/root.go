@@ -23,6 +23,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/lore-kb/lore/cli/cmdutil"
+	"github.com/lore-kb/lore/cli/runscmd"
+	"github.com/lore-kb/lore/cli/userscmd"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
@@ -425,13 +427,13 @@ func (a *app) topCommands() []topCommand {
 		{"text", a.textCmd},
 		{"skills", a.skillsCmd},
 		{"serve", a.serveCmd},
-		{"users", a.usersCmd},
+		{"users", func() *cobra.Command { return userscmd.NewCmdUsers(&a.Factory) }},
 		{"find", a.findCmd},
 		{"mcp", a.mcpCmd},
 		{"watch", a.watchCmd},
-		{"queue", a.queueCmd},
-		{"whoami", a.whoamiCmd},
-		{"decide", a.decideCmd},
+		{"queue", func() *cobra.Command { return runscmd.NewCmdQueue(&a.Factory) }},
+		{"whoami", func() *cobra.Command { return userscmd.NewCmdWhoami(&a.Factory, a.whoamiOptions()) }},
+		{"decide", func() *cobra.Command { return runscmd.NewCmdDecide(&a.Factory) }},
 		{"man", a.manCmd},
 	}
 }
@@ -499,21 +501,6 @@ func describesLore(cmd *cobra.Command) bool {
 		return top.HasParent()
 	}
 	return false
-}
-
-// groupCmd is a command that only holds subcommands: alone it prints its
-// help; followed by anything else, that is an unknown subcommand.
-func groupCmd(use, short, long string) *cobra.Command {
-	return &cobra.Command{
-		Use:         use,
-		Short:       short,
-		Long:        long,
-		Args:        cmdutil.NoArgs,
-		Annotations: map[string]string{cmdutil.AnnotHelp: "group"},
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return cmd.Help()
-		},
-	}
 }
 
 // helpCmd replaces cobra's help command, which prints the root's help and

@@ -114,7 +114,7 @@ lore wrote. With --json or --sarif, stdout always holds one JSON object.
 			}
 			if n, bare := sarif.Suppress(&res.Report, root, base); n > 0 {
 				res.Report.Passed = res.Report.Count(core.Critical) == 0
-				fmt.Fprintf(a.Stderr, "%d finding%s of the baseline %s left out", n, plural(n), baseline)
+				fmt.Fprintf(a.Stderr, "%d finding%s of the baseline %s left out", n, cmdutil.Plural(n), baseline)
 				if bare > 0 {
 					fmt.Fprintf(a.Stderr, "; %d without a reason (give each a suppressions[0].justification)", bare)
 				}
@@ -174,7 +174,7 @@ func renderScan(out io.Writer, st styles.Styles, res *engine.ScanResult) error {
 	r := res.Report
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s  %s\n", st.Label.Render("source "), r.Source,
-		st.Faint.Render(fmt.Sprintf("(%d document%s, tier %s)", len(res.Documents), plural(len(res.Documents)), r.Tier)))
+		st.Faint.Render(fmt.Sprintf("(%d document%s, tier %s)", len(res.Documents), cmdutil.Plural(len(res.Documents)), r.Tier)))
 	summary := sanitize.Summary(r)
 	verdict := st.Good.Render(summary)
 	if !r.Passed {

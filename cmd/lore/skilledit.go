@@ -116,7 +116,7 @@ func (a *app) writeEdit(b *strings.Builder, out *lorev1.EditSkillResponse) {
 		fmt.Fprintf(b, "%s\n", st.Good.Render("passes the strict profile: lore skills review "+s.GetKey()+" promote"))
 		return
 	}
-	fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("the strict profile still refuses it (%d problem%s; promotion needs them fixed):", len(invalid), plural(len(invalid)))))
+	fmt.Fprintf(b, "%s\n", st.Bad.Render(fmt.Sprintf("the strict profile still refuses it (%d problem%s; promotion needs them fixed):", len(invalid), cmdutil.Plural(len(invalid)))))
 	for _, e := range invalid {
 		fmt.Fprintf(b, "  • %s\n", e)
 	}

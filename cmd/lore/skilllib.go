@@ -110,14 +110,14 @@ func (a *app) writeSkillRows(b *strings.Builder, ss []*lorev1.Skill, total int) 
 		}
 		uses := int(s.GetUses())
 		fmt.Fprintf(b, "%-8s %s%s %s\n", status, s.GetKey(), neg,
-			st.Faint.Render(fmt.Sprintf("%s · %s · v%d · %d use%s · +%d −%d", s.GetSource(), s.GetTaskType(), s.GetVersion(), uses, plural(uses), s.GetHelpful(), s.GetHarmful())))
+			st.Faint.Render(fmt.Sprintf("%s · %s · v%d · %d use%s · +%d −%d", s.GetSource(), s.GetTaskType(), s.GetVersion(), uses, cmdutil.Plural(uses), s.GetHelpful(), s.GetHarmful())))
 		fmt.Fprintf(b, "         %s\n", truncateRunes(s.GetDescription(), 110))
 		if s.GetStale() != "" {
 			fmt.Fprintf(b, "         %s %s\n", st.Severity.Warning.Render("stale:"), s.GetStale())
 		}
 	}
 	if total > 0 {
-		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(ss), total, plural(total))))
+		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("%d of %d skill%s", len(ss), total, cmdutil.Plural(total))))
 	}
 }
 
@@ -208,7 +208,7 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 	// Failures counts failed uses and reported failures alike, so it is
 	// not a part of the uses.
 	line("usage", fmt.Sprintf("%d use%s, %d succeeded; %d failure%s (failed uses and reports); last used %s",
-		s.Uses, plural(s.Uses), s.Successes, s.Failures, plural(s.Failures), orNever(lastUsed)))
+		s.Uses, cmdutil.Plural(s.Uses), s.Successes, s.Failures, cmdutil.Plural(s.Failures), orNever(lastUsed)))
 	line("feedback", fmt.Sprintf("%d helpful, %d harmful (factor %.2f)", s.Helpful, s.Harmful, search.Feedback(s.Helpful, s.Harmful)))
 	if len(s.FailureSignatures) > 0 {
 		sigs := make([]string, 0, len(s.FailureSignatures))
@@ -229,7 +229,7 @@ func (a *app) writeSkill(b *strings.Builder, s *skills.Skill) {
 			}
 			extra := ""
 			if len(o.Findings) > 0 {
-				extra = st.Severity.Warning.Render(fmt.Sprintf(" (%d finding%s in the note)", len(o.Findings), plural(len(o.Findings))))
+				extra = st.Severity.Warning.Render(fmt.Sprintf(" (%d finding%s in the note)", len(o.Findings), cmdutil.Plural(len(o.Findings))))
 			}
 			notes = append(notes, fmt.Sprintf("%s %s: %s%s", o.At.Format(time.DateTime), what, truncateRunes(o.Note, 200), extra))
 		}
@@ -430,7 +430,7 @@ unknown), ranked among all the skills searched.`,
 				st := a.Styles()
 				if len(out.GetHits()) == 0 {
 					n := int(out.GetSearched())
-					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], n, plural(n))
+					fmt.Fprintf(b, "No active skill matches %q (%d active skill%s searched).\n", args[0], n, cmdutil.Plural(n))
 				}
 				for i, h := range out.GetHits() {
 					s := h.GetSkill()
@@ -713,7 +713,7 @@ func (a *app) writeQueue(b *strings.Builder, drafts []*lorev1.Skill) {
 		fmt.Fprintf(b, "         %s\n", st.Faint.Render(vis(s.GetOrigin().GetText())+" · filed "+created.Format(time.DateTime)))
 		fmt.Fprintf(b, "         %s\n", vis(truncateRunes(s.GetDescription(), 110)))
 	}
-	tail := fmt.Sprintf("%d draft%s to review", len(drafts), plural(len(drafts)))
+	tail := fmt.Sprintf("%d draft%s to review", len(drafts), cmdutil.Plural(len(drafts)))
 	if crit > 0 {
 		tail += fmt.Sprintf(", %d with a critical finding (promote with --ack-critical once read)", crit)
 	}
@@ -879,7 +879,7 @@ notes.`,
 			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				s := out.GetSkill()
 				uses := int(s.GetUses())
-				fmt.Fprintf(b, "%s: %d use%s, %d succeeded\n", s.GetKey(), uses, plural(uses), s.GetSuccesses())
+				fmt.Fprintf(b, "%s: %d use%s, %d succeeded\n", s.GetKey(), uses, cmdutil.Plural(uses), s.GetSuccesses())
 			})
 		},
 	}
@@ -932,7 +932,7 @@ server's skills.negative_after counts.`,
 			}
 			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				n := int(out.GetCount())
-				fmt.Fprintf(b, "%s: failure %q reported %d time%s\n", out.GetSkill().GetKey(), out.GetSignature(), n, plural(n))
+				fmt.Fprintf(b, "%s: failure %q reported %d time%s\n", out.GetSkill().GetKey(), out.GetSignature(), n, cmdutil.Plural(n))
 				if neg := out.GetNegativeSkill(); neg != "" {
 					fmt.Fprintf(b, "created the negative skill %s (draft: lore skills review %s promote)\n", neg, neg)
 				}
@@ -1172,7 +1172,7 @@ import by a curator is theirs until a reviewer promotes it.`,
 			}
 			if n := len(out.GetSkipped()); n > 0 {
 				found := int(out.GetDiscovered())
-				return fmt.Errorf("%d of %d skill%s in %s skipped", n, found, plural(found), root)
+				return fmt.Errorf("%d of %d skill%s in %s skipped", n, found, cmdutil.Plural(found), root)
 			}
 			return nil
 		},
@@ -1236,7 +1236,7 @@ func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, 
 			status = st.Severity.Warning.Render(" draft, in the review queue")
 		}
 		n := int(s.GetResourceCount())
-		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.GetKey(), st.Faint.Render(fmt.Sprintf("%d resource%s", n, plural(n))), status)
+		fmt.Fprintf(b, "%s %s %s%s\n", st.Good.Render("✓"), s.GetKey(), st.Faint.Render(fmt.Sprintf("%d resource%s", n, cmdutil.Plural(n))), status)
 	}
 	for _, f := range api.FindingsOf(out.GetFindings()) {
 		fmt.Fprintf(b, "%s %s %s %s: %s\n", st.Severity.Warning.Render("finding:"), f.Severity, f.Category, f.Location, f.Description)
@@ -1259,13 +1259,13 @@ func (a *app) writeImport(b *strings.Builder, out *lorev1.ImportSkillsResponse, 
 		fmt.Fprintf(b, "%s %s:%d %s (%s), %s\n", st.Severity.Warning.Render("sensitive:"), sp.GetFile(), sp.GetLine(), sp.GetKind(), sp.GetWhat(), what)
 	}
 	found := int(out.GetDiscovered())
-	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, len(out.GetSkills()), found, plural(found))
+	fmt.Fprintf(b, "%s %d of %d skill%s found\n", verb, len(out.GetSkills()), found, cmdutil.Plural(found))
 	if drafts := out.GetDrafts(); len(drafts) > 0 {
 		why := "nothing imported is active until a person promotes it; --trust vouches for the source"
 		if trust {
 			why = "a critical finding (promotion needs --ack-critical) or invalid under the strict profile (lore skills validate shows why): never made active by an import"
 		}
-		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", len(drafts), plural(len(drafts)), why, drafts[0])
+		fmt.Fprintf(b, "%d draft%s in the review queue (%s): lore skills review %s\n", len(drafts), cmdutil.Plural(len(drafts)), why, drafts[0])
 	}
 	if !trust && slices.ContainsFunc(out.GetSkipped(), func(s string) bool { return strings.Contains(s, "critical finding") }) {
 		b.WriteString("skills with critical findings were skipped; lore scan --tier stranger PATH shows them as import sees them, --trust files them as drafts for a person to review\n")
@@ -1345,7 +1345,7 @@ own), and written here.
 					fmt.Fprintln(a.Stderr, "lore: warning: "+w)
 				}
 			}
-			return a.Reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), plural(len(out.Skills)), len(files), args[0])
+			return a.Reply(asJSON, out, "wrote %d skill%s (%d files) to %s\n", len(out.Skills), cmdutil.Plural(len(out.Skills)), len(files), args[0])
 		},
 	}
 	cmd.Flags().StringVar(&status, "status", "", "active, draft, archived or all (default: active)")

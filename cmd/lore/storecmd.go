@@ -20,7 +20,7 @@ import (
 )
 
 func (a *app) storeCmd() *cobra.Command {
-	cmd := groupCmd("store", "Inspect and maintain the store", "")
+	cmd := cmdutil.GroupCmd("store", "Inspect and maintain the store", "")
 	cmd.AddCommand(a.storeVerifyCmd(), a.storeBackupCmd(), a.storeRestoreCmd())
 	cmd.AddCommand(a.storeCopyCmd())
 	return cmd
@@ -91,7 +91,7 @@ without serving it.`,
 				return err
 			}
 			if n := int(rep.GetProblemCount()); n > 0 {
-				return fmt.Errorf("store %s has %d integrity problem%s", rep.GetStore(), n, plural(n))
+				return fmt.Errorf("store %s has %d integrity problem%s", rep.GetStore(), n, cmdutil.Plural(n))
 			}
 			return nil
 		},

@@ -88,7 +88,7 @@ no store, 4 when a folder is held by another process, 1 on another failure.`,
 				// The source's own problems come along with its
 				// records: the copy is made, and its check says so.
 				return fmt.Errorf("the copy in %s has %d integrity problem%s (lore store verify on %s shows whether they came with it)",
-					res.To, n, plural(n), res.From)
+					res.To, n, cmdutil.Plural(n), res.From)
 			}
 			return nil
 		},

@@ -9,6 +9,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/lore-kb/lore/cli/cmdutil"
 	auth "github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
@@ -177,7 +178,7 @@ func (u pgUpkeep) Verify(ctx context.Context, ws string, repair bool) (*lorev1.V
 			return nil, err
 		}
 		if skipped > 0 && u.progress != nil {
-			fmt.Fprintf(u.progress, "lore: %d primitive record%s did not decode; left as they are (listed below)\n", skipped, plural(skipped))
+			fmt.Fprintf(u.progress, "lore: %d primitive record%s did not decode; left as they are (listed below)\n", skipped, cmdutil.Plural(skipped))
 		}
 		st, release, err := u.stores.take(ctx, ws, true)
 		if err != nil {
