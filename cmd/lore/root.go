@@ -25,7 +25,9 @@ import (
 	"github.com/lore-kb/lore/cli/browsecmd"
 	"github.com/lore-kb/lore/cli/cmdutil"
 	"github.com/lore-kb/lore/cli/curatecmd"
+	"github.com/lore-kb/lore/cli/runscmd"
 	"github.com/lore-kb/lore/cli/skillscmd"
+	"github.com/lore-kb/lore/cli/userscmd"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
 	localapi "github.com/lore-kb/lore/core/api/local"
@@ -428,13 +430,13 @@ func (a *app) topCommands() []topCommand {
 		{"text", a.textCmd},
 		{"skills", func() *cobra.Command { return skillscmd.NewCmdSkills(&a.Factory, a.skillsOptions()) }},
 		{"serve", a.serveCmd},
-		{"users", a.usersCmd},
+		{"users", func() *cobra.Command { return userscmd.NewCmdUsers(&a.Factory) }},
 		{"find", func() *cobra.Command { return browsecmd.NewCmdFind(&a.Factory) }},
 		{"mcp", a.mcpCmd},
 		{"watch", a.watchCmd},
-		{"queue", a.queueCmd},
-		{"whoami", a.whoamiCmd},
-		{"decide", a.decideCmd},
+		{"queue", func() *cobra.Command { return runscmd.NewCmdQueue(&a.Factory) }},
+		{"whoami", func() *cobra.Command { return userscmd.NewCmdWhoami(&a.Factory, a.whoamiOptions()) }},
+		{"decide", func() *cobra.Command { return runscmd.NewCmdDecide(&a.Factory) }},
 		{"man", a.manCmd},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
 	"sync"
 	"time"
@@ -157,6 +158,15 @@ func (a *app) remoteService(addr string) (*apiclient.Client, error) {
 // serving a team's request, that request's user.
 func (a *app) localCaller() api.Caller {
 	return api.Caller{User: a.who(), Role: auth.Admin, Workspace: auth.DefaultWorkspace}
+}
+
+// who is who a change is recorded under: the user a team server let the
+// request in as, else the person running lore.
+func (a *app) who() string {
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return ""
 }
 
 // localService is the service on this process's store: opened for each

@@ -1,4 +1,7 @@
-package main
+// Package runscmd holds the commands about agent runs: lore queue, the
+// queue of runs lore watch learns, and lore decide, the decisions at the
+// gate that learns on a team server wait for.
+package runscmd
 
 import (
 	"context"
@@ -15,7 +18,8 @@ import (
 	"github.com/lore-kb/lore/core/trajectory"
 )
 
-func (a *app) queueCmd() *cobra.Command {
+// NewCmdQueue is lore queue, the queue of agent runs lore watch learns.
+func NewCmdQueue(f *cmdutil.Factory) *cobra.Command {
 	var (
 		state  string
 		limit  int
@@ -49,13 +53,13 @@ queue then waits up to 3s for it.
 			if limit < 0 {
 				return &core.UsageError{Msg: fmt.Sprintf("--limit %d: give a number of jobs, 0 for no limit", limit)}
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.JobsResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.JobsResponse, error) {
 				return svc.Jobs(ctx, &lorev1.JobsRequest{State: state, Limit: int32(limit)})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) { a.writeJobs(b, out) })
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) { writeJobs(f, b, out) })
 		},
 	}
 	cmd.Flags().StringVar(&state, "state", "", "list only pending, done or failed jobs, or all of them")
@@ -65,8 +69,8 @@ queue then waits up to 3s for it.
 }
 
 // writeJobs describes the queue: its counts, then a line per job.
-func (a *app) writeJobs(b *strings.Builder, out *lorev1.JobsResponse) {
-	st := a.Styles()
+func writeJobs(f *cmdutil.Factory, b *strings.Builder, out *lorev1.JobsResponse) {
+	st := f.Styles()
 	label := st.Label.Render
 	fmt.Fprintf(b, "%s %d pending · %d done · %d failed · %d run%s learned in all\n", label("queue  "),
 		out.GetPending(), out.GetDone(), out.GetFailed(), out.GetRunsLearned(), cmdutil.Plural(int(out.GetRunsLearned())))

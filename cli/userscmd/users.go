@@ -1,10 +1,12 @@
-package main
+// Package userscmd holds the commands about who calls lore's API: lore
+// users (add, list, revoke), the users a team server lets in, and lore
+// whoami, who lore takes the caller for.
+package userscmd
 
 import (
 	"cmp"
 	"context"
 	"fmt"
-	"os/user"
 	"strings"
 	"time"
 
@@ -16,7 +18,8 @@ import (
 	"github.com/lore-kb/lore/core/api/lorev1"
 )
 
-func (a *app) usersCmd() *cobra.Command {
+// NewCmdUsers is lore users, the users a team server lets in.
+func NewCmdUsers(f *cmdutil.Factory) *cobra.Command {
 	cmd := cmdutil.GroupCmd("users", "The users a team server lets in: add, list, revoke",
 		`A team server (lore serve, listening on a TCP address) lets in the users added
 here, each with a token of their own: random, shown once when the user is added,
@@ -28,7 +31,7 @@ These commands call lore's API, an admin's alone: on the server's machine (its
 folder, its PostgreSQL store, or beside lore serve), or from anywhere with an
 admin's token (LORE_SERVER and LORE_TOKEN set). An admin of a workspace other
 than the default manages that workspace's users only.`)
-	cmd.AddCommand(a.usersAddCmd(), a.usersListCmd(), a.usersRevokeCmd())
+	cmd.AddCommand(newCmdAdd(f), newCmdList(f), newCmdRevoke(f))
 	return cmd
 }
 
@@ -39,7 +42,7 @@ func usersAnnotations() map[string]string {
 	return map[string]string{cmdutil.AnnotRemote: "1", cmdutil.AnnotAPI: "1"}
 }
 
-func (a *app) usersAddCmd() *cobra.Command {
+func newCmdAdd(f *cmdutil.Factory) *cobra.Command {
 	var (
 		asJSON          bool
 		role, workspace string
@@ -71,13 +74,13 @@ new token; an active one cannot.`,
 			if expires%time.Second != 0 {
 				secs++
 			}
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AddUserResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.AddUserResponse, error) {
 				return svc.AddUser(ctx, &lorev1.AddUserRequest{Name: name, Role: role, Workspace: workspace, ExpiresSeconds: secs})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				u := out.GetUser()
 				fmt.Fprintf(b, "%s (%s, workspace %s) — their token, shown this once:\n%s\n", u.GetName(), u.GetRole(), u.GetWorkspace(), out.GetToken())
 				if u.GetExpires() != "" {
@@ -93,7 +96,7 @@ new token; an active one cannot.`,
 	return cmd
 }
 
-func (a *app) usersListCmd() *cobra.Command {
+func newCmdList(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:         "list",
@@ -101,13 +104,13 @@ func (a *app) usersListCmd() *cobra.Command {
 		Args:        cmdutil.NoArgs,
 		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListUsersResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.ListUsersResponse, error) {
 				return svc.ListUsers(ctx, &lorev1.ListUsersRequest{})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				if len(out.GetUsers()) == 0 {
 					b.WriteString("no users: lore users add NAME --role ROLE adds one\n")
 					return
@@ -127,7 +130,7 @@ func (a *app) usersListCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) usersRevokeCmd() *cobra.Command {
+func newCmdRevoke(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:         "revoke NAME",
@@ -135,13 +138,13 @@ func (a *app) usersRevokeCmd() *cobra.Command {
 		Args:        cmdutil.ExactArgs(1, "one user NAME"),
 		Annotations: usersAnnotations(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out, err := cmdutil.Call(&a.Factory, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RevokeUserResponse, error) {
+			out, err := cmdutil.Call(f, cmd.Context(), func(ctx context.Context, svc api.Service) (*lorev1.RevokeUserResponse, error) {
 				return svc.RevokeUser(ctx, &lorev1.RevokeUserRequest{Name: args[0]})
 			})
 			if err != nil {
 				return err
 			}
-			return a.PrintAnswer(asJSON, out, func(b *strings.Builder) {
+			return f.PrintAnswer(asJSON, out, func(b *strings.Builder) {
 				fmt.Fprintf(b, "%s: token revoked; the server refuses it from now on, and ends their open calls (watch, learn) within seconds\n", out.GetUser().GetName())
 			})
 		},
@@ -158,13 +161,4 @@ func userTime(stamp, layout string) string {
 		return stamp
 	}
 	return t.UTC().Format(layout)
-}
-
-// who is who a change is recorded under: the user a team server let the
-// request in as, else the person running lore.
-func (a *app) who() string {
-	if u, err := user.Current(); err == nil {
-		return u.Username
-	}
-	return ""
 }
