@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core"
 	auth "github.com/lore-kb/lore/core/access"
 	localapi "github.com/lore-kb/lore/core/api/local"
+	"github.com/lore-kb/lore/internal/lazyre"
 	"github.com/lore-kb/lore/store/postgres"
 )
 
@@ -80,7 +80,7 @@ func refuseOnPostgres(cmd *cobra.Command, storeURL string) error {
 }
 
 // dsnPassword finds the password of a key=value connection string.
-var dsnPassword = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)`)
+var dsnPassword = lazyre.New(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)`)
 
 // redactURL is a PostgreSQL URL or connection string fit to be shown:
 // its password replaced by xxxxx.

@@ -2,11 +2,11 @@ package acquire
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Books split into files. A LaTeX or PreTeXt book is one main file that
@@ -26,13 +26,13 @@ const (
 )
 
 // texInclude is a LaTeX include command and its file argument.
-var texInclude = regexp.MustCompile(`\\(?:input|include|subfile)\{([^{}\n]{1,200})\}`)
+var texInclude = lazyre.New(`\\(?:input|include|subfile)\{([^{}\n]{1,200})\}`)
 
 // xiInclude is PreTeXt's include element; parse="text" includes a listing
 // as text, not a division of the book.
-var xiInclude = regexp.MustCompile(`<xi:include\s[^<>]{0,500}?/>`)
+var xiInclude = lazyre.New(`<xi:include\s[^<>]{0,500}?/>`)
 
-var xiHref = regexp.MustCompile(`\shref\s*=\s*"([^"]{1,300})"`)
+var xiHref = lazyre.New(`\shref\s*=\s*"([^"]{1,300})"`)
 
 // bookInclude is one include of a document: the directive's span in its
 // text, the name of the document it names, and whether it is part of the
@@ -190,7 +190,7 @@ func markPreamble(docs []core.Document, includes map[int][]bookInclude, byName m
 
 // texTextMarks are what a file of a book's text holds and a file of
 // definitions does not.
-var texTextMarks = regexp.MustCompile(`\\(?:begin\{document\}|part\*?[{\[]|chapter\*?[{\[]|section\*?[{\[]|subsection\*?[{\[]|maketitle\b|begin\{frame\})`)
+var texTextMarks = lazyre.New(`\\(?:begin\{document\}|part\*?[{\[]|chapter\*?[{\[]|section\*?[{\[]|subsection\*?[{\[]|maketitle\b|begin\{frame\})`)
 
 // texHoldsText reports whether a LaTeX file holds text of a book: a
 // document, a heading, a frame, outside comments.
@@ -375,7 +375,7 @@ func (a *assembly) expandIn(i, depth int, inBody bool) string {
 }
 
 // texCounterMarks are the commands that move a LaTeX book's numbering.
-var texCounterMarks = regexp.MustCompile(`\\(?:(chapter|section|part)(\*?)\s*[\[{]|(appendix|frontmatter|mainmatter|backmatter)\b|(?:setcounter|addtocounter)\s*\{(?:chapter|section|part)\}\s*\{\s*-?[0-9]{1,4}\s*\})`)
+var texCounterMarks = lazyre.New(`\\(?:(chapter|section|part)(\*?)\s*[\[{]|(appendix|frontmatter|mainmatter|backmatter)\b|(?:setcounter|addtocounter)\s*\{(?:chapter|section|part)\}\s*\{\s*-?[0-9]{1,4}\s*\})`)
 
 // counterSteps is what document j, read in another reading of its book,
 // leaves in this one: the steps its headings and counter commands make

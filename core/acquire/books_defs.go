@@ -2,11 +2,11 @@ package acquire
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // A book's macros live in its main file's preamble, the files it \input's
@@ -45,7 +45,7 @@ func sourcePackages(docs []core.Document) map[string][]int {
 }
 
 // texUsePackage is \usepackage or \RequirePackage with its names.
-var texUsePackage = regexp.MustCompile(`\\(?:usepackage|RequirePackage)\s*(?:\[[^\]\n]{0,300}\]\s*)?\{([^{}\n]{1,300})\}`)
+var texUsePackage = lazyre.New(`\\(?:usepackage|RequirePackage)\s*(?:\[[^\]\n]{0,300}\]\s*)?\{([^{}\n]{1,300})\}`)
 
 // lendDefinitions gives every LaTeX document the definitions of the
 // source's packages it uses, where it uses them, and a document beside
@@ -184,11 +184,11 @@ func findPackage(name, dir string, docs []core.Document, pkgs map[string][]int) 
 
 // texDefStart opens a definition: the macro name and the arguments after
 // the command are read by texDefinition.
-var texDefStart = regexp.MustCompile(`\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|DeclarePairedDelimiterX|DeclarePairedDelimiter|def|gdef|edef|xdef)\b`)
+var texDefStart = lazyre.New(`\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|DeclarePairedDelimiterX|DeclarePairedDelimiter|def|gdef|edef|xdef)\b`)
 
 // texLayout marks a definition of a book's layout, not of its notation:
 // one that makes headings or pages.
-var texLayout = regexp.MustCompile(`\\(?:part|chapter|section|subsection|subsubsection|paragraph)\*?\s*[\[{]|\\begin\{document\}|\\(?:maketitle|tableofcontents)\b`)
+var texLayout = lazyre.New(`\\(?:part|chapter|section|subsection|subsubsection|paragraph)\*?\s*[\[{]|\\begin\{document\}|\\(?:maketitle|tableofcontents)\b`)
 
 // texDef is one definition: the macro it defines and its whole text.
 type texDef struct {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/htmlindex"
@@ -17,6 +16,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/pdf"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // converted maps the extensions of documents that are not text to the
@@ -167,7 +167,7 @@ func declaredCharset(raw []byte) []byte {
 }
 
 // charsetDecl is the character set an XML declaration or a <meta> names.
-var charsetDecl = regexp.MustCompile(`(?i)<\?xml[^>]*\sencoding=["']([A-Za-z0-9._-]+)["']|<meta[^>]*charset=["']?([A-Za-z0-9._-]+)`)
+var charsetDecl = lazyre.New(`(?i)<\?xml[^>]*\sencoding=["']([A-Za-z0-9._-]+)["']|<meta[^>]*charset=["']?([A-Za-z0-9._-]+)`)
 
 // codeShortcodes reads a Markdown page's code shortcodes as the fenced
 // blocks a reader of the rendered page sees (text.CodeShortcodes).

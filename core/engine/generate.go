@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/core/skillspec"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // generated is what stage 7 made of the affected domains.
@@ -169,7 +169,7 @@ func sameAsStored(arts []core.Artifact, a *core.Artifact) (core.Artifact, bool) 
 }
 
 // createdAt is the frontmatter line of the day an artifact was made.
-var createdAt = regexp.MustCompile(`(?m)^  created-at: .*$`)
+var createdAt = lazyre.New(`(?m)^  created-at: .*$`)
 
 func undated(s string) string { return createdAt.ReplaceAllString(s, "") }
 

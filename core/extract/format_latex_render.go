@@ -1,9 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // texRender renders a LaTeX document's cross-references and macros while
@@ -434,7 +435,7 @@ func beingDefined(before string) bool {
 // atName finds a control sequence of LaTeX's internals (\@gobble,
 // \prd@parens): defined where @ is a letter, in a package or between
 // \makeatletter and \makeatother.
-var atName = regexp.MustCompile(`\\@|\\[A-Za-z]+@`)
+var atName = lazyre.New(`\\@|\\[A-Za-z]+@`)
 
 // maxInternals bounds the \@ifnextchar tests resolved in one body.
 const maxInternals = 8

@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Results in Markdown headings. Notes mark a result with a heading as
@@ -31,7 +31,7 @@ var mdHeadingKinds = func() map[string]marker {
 // resultHeadingLine is a result heading's title: the kind, an optional
 // number, an optional "(Name)" or "[Name]", and either nothing more or a
 // separator and a name ("Definition: Tree", "Theorem 2 — Euler").
-var resultHeadingLine = regexp.MustCompile(`^(Definition|Theorem|Lemma|Corollary|Proposition|Axiom|Algorithm|Identity|Claim|Observation|Fact)\b[ \t]*([0-9]+(?:\.[0-9]+)*)?\.?[ \t]*(?:\(([^()]{1,80})\)|\[([^\[\]]{1,80})\])?[ \t]*(?:(?:[:.]|—|–| - )[ \t]*(.*))?$`)
+var resultHeadingLine = lazyre.New(`^(Definition|Theorem|Lemma|Corollary|Proposition|Axiom|Algorithm|Identity|Claim|Observation|Fact)\b[ \t]*([0-9]+(?:\.[0-9]+)*)?\.?[ \t]*(?:\(([^()]{1,80})\)|\[([^\[\]]{1,80})\])?[ \t]*(?:(?:[:.]|—|–| - )[ \t]*(.*))?$`)
 
 // mdHeadingResults reads a section whose ATX heading names a result.
 // A heading the textual strategies already read ("###### Theorem 3.2.1.",

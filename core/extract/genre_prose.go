@@ -1,11 +1,11 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Knowledge in prose. Papers, reports and notes without theorem
@@ -88,11 +88,11 @@ var proseResultMarkers = []marker{
 // labelLine is a paragraph that opens with a short label and a period or
 // colon: "P1. An acceptor must …", "P2a . If …" (PDF text may space the
 // period off), "R3: The leader …".
-var labelLine = regexp.MustCompile(`(?m)^[ \t]*([A-Z][A-Za-z]{0,2}[0-9]{1,2}[a-z]?)[ \t]?[.:][ \t]+([A-Z(][^\n]*)`)
+var labelLine = lazyre.New(`(?m)^[ \t]*([A-Z][A-Za-z]{0,2}[0-9]{1,2}[a-z]?)[ \t]?[.:][ \t]+([A-Z(][^\n]*)`)
 
 // modalWords make a labelled statement a requirement (axiom) rather than a
 // property (theorem).
-var modalWords = regexp.MustCompile(`\b(must|shall|should|cannot|can only|may not)\b`)
+var modalWords = lazyre.New(`\b(must|shall|should|cannot|can only|may not)\b`)
 
 // labelledStatements reads paragraphs opening with a label the document
 // refers to elsewhere ("P1" in "P1 and P2a imply …"): such a label names a
@@ -214,7 +214,7 @@ func genericSection(title string) bool {
 }
 
 // sectionNumberLead is a heading's leading number: "2.", "3.1", "IV.", "A.".
-var sectionNumberLead = regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[IVX]+\.|[A-Z]\.(?:[0-9]+\.?)*)[ \t]+`)
+var sectionNumberLead = lazyre.New(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[IVX]+\.|[A-Z]\.(?:[0-9]+\.?)*)[ \t]+`)
 
 func stripSectionNumber(t string) string {
 	return sectionNumberLead.ReplaceAllString(strings.TrimSpace(t), "")
@@ -237,11 +237,11 @@ func (x *extractor) headingNumber(st *secState) string {
 
 // leadingNumber is an Arabic section number at a heading's start followed
 // by a capitalized title.
-var leadingNumber = regexp.MustCompile(`^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})\.?[ \t]+[A-Z]`)
+var leadingNumber = lazyre.New(`^([0-9]{1,2}(?:\.[0-9]{1,2}){0,3})\.?[ \t]+[A-Z]`)
 
 // innerNumber is a section number inside a title: two headings the PDF
 // reader merged into one ("The Consensus Algorithm 2.1 The Problem").
-var innerNumber = regexp.MustCompile(`\s[0-9]+(?:\.[0-9]+)+\s`)
+var innerNumber = lazyre.New(`\s[0-9]+(?:\.[0-9]+)+\s`)
 
 // sectionMechanism turns a paper's numbered section into the technique it
 // describes, named by its title, stated by its own opening paragraph: a
@@ -327,7 +327,7 @@ func (x *extractor) sectionMechanism(st *secState, first int) {
 }
 
 // epigraph is a quotation and its author opening a section.
-var epigraph = regexp.MustCompile(`^[^()]{0,400}?[.!?;,]["”]?\s*\([A-Z][^()]{0,40}\)\s*`)
+var epigraph = lazyre.New(`^[^()]{0,400}?[.!?;,]["”]?\s*\([A-Z][^()]{0,40}\)\s*`)
 
 // verse reports a paragraph of three or more lines each opening with a
 // capital: a quoted poem. Wrapped prose opens most lines in lower case.
@@ -347,11 +347,11 @@ func verse(para string) bool {
 
 // countedTitle is a table's heading, not a section's: "Per day (24-hour
 // day, 7-day week basis)".
-var countedTitle = regexp.MustCompile(`\([^)]*[0-9][^)]*\)`)
+var countedTitle = lazyre.New(`\([^)]*[0-9][^)]*\)`)
 
 // describesExhibit is an opening sentence about a table or figure ("Table
 // 3 shows …", "In Figure 3 (b), we show …"): a report of results.
-var describesExhibit = regexp.MustCompile(`\b(?:Table|Figure|Fig\.)\s*[0-9]`)
+var describesExhibit = lazyre.New(`\b(?:Table|Figure|Fig\.)\s*[0-9]`)
 
 // mostlyFigures reports a statement of which over a quarter of the words
 // hold digits: a table read as text, not a description.
@@ -368,18 +368,18 @@ func mostlyFigures(s string) bool {
 
 // notSteps is a lead-in announcing a list that is not done in order:
 // conditions, properties, assumptions, contributions.
-var notSteps = regexp.MustCompile(`(?i)\b(?:conditions?|propert(?:y|ies)|assum\w*|requirements?|contributions?|results|findings|goals|criteria|measures|metrics)\b`)
+var notSteps = lazyre.New(`(?i)\b(?:conditions?|propert(?:y|ies)|assum\w*|requirements?|contributions?|results|findings|goals|criteria|measures|metrics)\b`)
 
 // stepItem is a numbered step at a line's start: "1)", "1.", "(1)", or a
 // named one: "Phase 1.", "Step 2:".
-var stepItem = regexp.MustCompile(`^[ \t]*(?:(Phase|Step|Stage|Round)[ \t]+)?(?:\(([0-9]{1,2})\)|([0-9]{1,2})[.):])[ \t]+(\S.*)$`)
+var stepItem = lazyre.New(`^[ \t]*(?:(Phase|Step|Stage|Round)[ \t]+)?(?:\(([0-9]{1,2})\)|([0-9]{1,2})[.):])[ \t]+(\S.*)$`)
 
 // subItem opens a lettered part of a step: "(b) If an acceptor …".
-var subItem = regexp.MustCompile(`^[ \t]*\([a-z]\)[ \t]`)
+var subItem = lazyre.New(`^[ \t]*\([a-z]\)[ \t]`)
 
 // stepsPurpose is the purpose a lead-in gives its steps: "The steps to run
 // the network are as follows:" → "run the network".
-var stepsPurpose = regexp.MustCompile(`(?i)\bsteps?\s+(?:to|for|of)\s+(.{3,60}?)\s+(?:are|is|as)\b`)
+var stepsPurpose = lazyre.New(`(?i)\bsteps?\s+(?:to|for|of)\s+(.{3,60}?)\s+(?:are|is|as)\b`)
 
 // paperSteps reads a paper's numbered step lists as algorithms: at least
 // three items numbered from 1 without gaps (two when each is named "Phase
@@ -497,12 +497,12 @@ func stepNumber(line string, m []int) int {
 }
 
 // defTrigger finds the phrases that open a definition in prose.
-var defTrigger = regexp.MustCompile(`(?i)\b(?:we (?:define|say|call)|is called|are called|is defined (?:as|to be)|are defined (?:as|to be)|we refer to|by [^.,;:]{2,60}? we mean)\b` +
+var defTrigger = lazyre.New(`(?i)\b(?:we (?:define|say|call)|is called|are called|is defined (?:as|to be)|are defined (?:as|to be)|we refer to|by [^.,;:]{2,60}? we mean)\b` +
 	// "The order of a magma term is the number of …" opening a paragraph
 	"|(?:\\A|\\n[ \\t]*\\n)[ \\t]*The [a-z][a-z -]{1,40}? of an? [^.,;:\\n]{1,50}? (?:is|are) (?:the|a|an) ")
 
 // citing marks a sentence about others' work.
-var citing = regexp.MustCompile(`\[[0-9][0-9,\s–-]*\]|\bet al\b|\[[A-Z][A-Za-z+]*[0-9]{2}\]`)
+var citing = lazyre.New(`\[[0-9][0-9,\s–-]*\]|\bet al\b|\[[A-Z][A-Za-z+]*[0-9]{2}\]`)
 
 // proseDefinitions reads definitions phrased in running text, one per
 // sentence, named by the term defined; a term the document already defined
@@ -622,7 +622,7 @@ func proseTerm(sent string) string {
 // ofIs is a definition of a quantity or part of a kind of thing, stated
 // at a paragraph's start: "The order of a magma term is the number of
 // occurrences …" — what it is (m[1]) and of what (m[2], with its article).
-var ofIs = regexp.MustCompile(`^The ([a-z][a-z -]{1,40}?) of (an? [^.,;:]{1,50}?) (?:is|are) (?:the|a|an) `)
+var ofIs = lazyre.New(`^The ([a-z][a-z -]{1,40}?) of (an? [^.,;:]{1,50}?) (?:is|are) (?:the|a|an) `)
 
 // notDefined are the nouns of "The X of a Y is …" that introduce a remark
 // about something rather than define a quantity: "The proof of a lemma is
@@ -732,7 +732,7 @@ func mainClause(stmt string) string {
 }
 
 // markedResult is a line opening a numbered result or definition.
-var markedResult = regexp.MustCompile(`(?m)^[ \t]*[*_]*(?:Theorem|Lemma|Proposition|Corollary|Definition)[ \t]+[0-9]`)
+var markedResult = lazyre.New(`(?m)^[ \t]*[*_]*(?:Theorem|Lemma|Proposition|Corollary|Definition)[ \t]+[0-9]`)
 
 // marksResults reports whether the document marks at least two numbered
 // results or definitions at a line's start (decided once per document).
@@ -747,7 +747,7 @@ func (x *extractor) marksResults() bool {
 }
 
 // bcp14 is a requirement keyword as specifications write it.
-var bcp14 = regexp.MustCompile(`\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b`)
+var bcp14 = lazyre.New(`\b(?:MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED)\b`)
 
 // specKeywords reports whether the document writes requirement keywords
 // (decided once per document). A document classified as a specification

@@ -1,11 +1,11 @@
 package names
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Apart names p apart from other, a primitive of the same name that states
@@ -83,11 +83,11 @@ const maxApartBytes = 120
 
 // leadNumber is a section's number written into its title ("5.2 ",
 // "B.1. ").
-var leadNumber = regexp.MustCompile(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z](?:\.[0-9]+)+\.?)\s+`)
+var leadNumber = lazyre.New(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z](?:\.[0-9]+)+\.?)\s+`)
 
 // labelTitle is a title that only numbers a part ("BA: 7.3", "Lecture 4",
 // "Part II"): it says nothing of a subject.
-var labelTitle = regexp.MustCompile(`^[A-Za-z]{1,10}\.?:?\s*(?:[0-9]+(?:\.[0-9]+)*|[IVXLC]+)$`)
+var labelTitle = lazyre.New(`^[A-Za-z]{1,10}\.?:?\s*(?:[0-9]+(?:\.[0-9]+)*|[IVXLC]+)$`)
 
 // aboutTitle is a section or document title as it can say what a result
 // is about: its number, surrounding space and final period dropped; ""

@@ -7,8 +7,9 @@
 package names
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // kindWords are the words core/extract writes for a result it cannot name
@@ -29,7 +30,7 @@ var kindWords = map[string]bool{
 // number ("3", "1.2.6", "A.3", "2a"), an optional " — section title", and
 // the optional repeat mark core/extract adds to keep names unique
 // ("Theorem 3.1 (2)", "Theorem 2").
-var fallbackRE = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(?: ([0-9A-Z][0-9A-Za-z]*(?:[.\-][0-9A-Za-z]+)*))?(?: — (.+?))?(?: \((\d+)\))?$`)
+var fallbackRE = lazyre.New(`^(\p{Lu}\p{Ll}+)(?: ([0-9A-Z][0-9A-Za-z]*(?:[.\-][0-9A-Za-z]+)*))?(?: — (.+?))?(?: \((\d+)\))?$`)
 
 // Fallback reports whether name is a numbered fallback name: a kind and
 // a number, optionally followed by " — " and the title of its section

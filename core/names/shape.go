@@ -1,8 +1,9 @@
 package names
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // shapePhrases name a result by the shape of its conclusion, the way a
@@ -104,14 +105,14 @@ func shapePhrases(st string, definition bool) []string {
 // g" a product, "f/g" or "\frac{f}{g}" a quotient, "f\circ g" a
 // composition.
 var opShapes = []struct {
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 	name string
 }{
-	{regexp.MustCompile(`^([a-zA-Z])\s*\\circ\s*([a-zA-Z])$`), "composition"},
-	{regexp.MustCompile(`^([a-zA-Z])\s*\+\s*([a-zA-Z])$`), "sum"},
-	{regexp.MustCompile(`^([a-zA-Z])\s*-\s*([a-zA-Z])$`), "difference"},
-	{regexp.MustCompile(`^([a-zA-Z])\s*(?:\\cdot|\\times)?\s*([a-zA-Z])$`), "product"},
-	{regexp.MustCompile(`^\\frac\{([a-zA-Z])\}\{([a-zA-Z])\}$|^([a-zA-Z])\s*/\s*([a-zA-Z])$`), "quotient"},
+	{lazyre.New(`^([a-zA-Z])\s*\\circ\s*([a-zA-Z])$`), "composition"},
+	{lazyre.New(`^([a-zA-Z])\s*\+\s*([a-zA-Z])$`), "sum"},
+	{lazyre.New(`^([a-zA-Z])\s*-\s*([a-zA-Z])$`), "difference"},
+	{lazyre.New(`^([a-zA-Z])\s*(?:\\cdot|\\times)?\s*([a-zA-Z])$`), "product"},
+	{lazyre.New(`^\\frac\{([a-zA-Z])\}\{([a-zA-Z])\}$|^([a-zA-Z])\s*/\s*([a-zA-Z])$`), "quotient"},
 }
 
 // twoOperands names the operation of formula f and its two operands.

@@ -1,12 +1,12 @@
 package names
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // token is a word of a statement's prose, or one inline formula whole.
@@ -537,8 +537,8 @@ func operation(f string) string {
 }
 
 var (
-	juxtaposed = regexp.MustCompile(`^[A-Za-z](?:_\w|_\{[^}]*\})?[A-Za-z](?:_\w|_\{[^}]*\})?$`)
-	summed     = regexp.MustCompile(`^[A-Za-z](?:_\w|_\{[^}]*\})? ?\+ ?[A-Za-z](?:_\w|_\{[^}]*\})?$`)
+	juxtaposed = lazyre.New(`^[A-Za-z](?:_\w|_\{[^}]*\})?[A-Za-z](?:_\w|_\{[^}]*\})?$`)
+	summed     = lazyre.New(`^[A-Za-z](?:_\w|_\{[^}]*\})? ?\+ ?[A-Za-z](?:_\w|_\{[^}]*\})?$`)
 )
 
 // stableUnder names the operation a formula's main symbol results from,

@@ -1,8 +1,9 @@
 package text
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // texFamilies are the family prefixes of TeX font names, longer ones
@@ -30,7 +31,7 @@ func TeXSeries(font string) string {
 // (p Adobe, b Bitstream, u URW), a two-letter family, a weight, an
 // optional variant and the encoding ("ptmb8t" Times Bold, "pplri8t"
 // Palatino Italic, "bchb8t" Charter Bold).
-var berryName = regexp.MustCompile(`^[pbu][a-z]{2}([a-z])([io]?)[a-z]?[789][a-z]$`)
+var berryName = lazyre.New(`^[pbu][a-z]{2}([a-z])([io]?)[a-z]?[789][a-z]$`)
 
 // BerryShape is "b" for a bold, "i" for an italic or oblique and "bi" for
 // a bold italic font named in Karl Berry's scheme, "" for an upright

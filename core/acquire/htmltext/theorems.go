@@ -1,8 +1,9 @@
 package htmltext
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Theorem-like containers. Books published as HTML or EPUB mark their
@@ -105,7 +106,7 @@ func ContainerKind(elem, class string) string {
 // headLabel reads a block's label: a kind word, an optional number or
 // acronym ("2.1", "RREF", "A.3"), an optional parenthesized title, and
 // the rest of the line.
-var headLabel = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(?:\s+([0-9A-Z][0-9A-Za-z]*(?:[.\-][0-9A-Za-z]+)*))?\.?\s*(?:\(([^()]{1,160})\))?\s*[.:]?\s*`)
+var headLabel = lazyre.New(`^(\p{Lu}\p{Ll}+)(?:\s+([0-9A-Z][0-9A-Za-z]*(?:[.\-][0-9A-Za-z]+)*))?\.?\s*(?:\(([^()]{1,160})\))?\s*[.:]?\s*`)
 
 // Fence renders the blocks a container produced as a fenced div of the
 // given kind. The first block's label (a heading, or a bold run-in label

@@ -15,11 +15,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Schema is the SARIF version and schema a log names.
@@ -219,7 +219,7 @@ func level(s core.Severity) string {
 }
 
 // locRe is a finding's "file:line:col" location.
-var locRe = regexp.MustCompile(`^(.*):(\d+):(\d+)$`)
+var locRe = lazyre.New(`^(.*):(\d+):(\d+)$`)
 
 func location(f core.Finding, root string) (ResultLocation, bool) {
 	file := f.File
@@ -273,7 +273,7 @@ func fileURI(dir string) string {
 
 // lineRefs are the line numbers a description may quote ("(line 12)"),
 // which move when text is added above a finding.
-var lineRefs = regexp.MustCompile(`\blines? \d+(?:[-–]\d+)?`)
+var lineRefs = lazyre.New(`\blines? \d+(?:[-–]\d+)?`)
 
 // Fingerprints returns a fingerprint for each finding that stays the
 // same when lines are added above it: its category, its file relative to

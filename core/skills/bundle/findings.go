@@ -3,7 +3,6 @@ package bundle
 import (
 	"fmt"
 	"io/fs"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/lore-kb/lore/core/sanitize"
 	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/scope"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // An imported skill carries one set of findings (skills.Skill.Findings),
@@ -147,13 +147,13 @@ func checkFindings(file, md, name, key string, msgs []string, located bool) []co
 
 var (
 	// frontmatter line numbers the YAML reader gives ("line 4: …").
-	checkLine = regexp.MustCompile(`\bline (\d+):`)
+	checkLine = lazyre.New(`\bline (\d+):`)
 	// field names a message quotes ('allowed-tools'), lists (fields in
 	// frontmatter: a, b.) or puts in parentheses ((version) are kept).
-	checkField = []*regexp.Regexp{
-		regexp.MustCompile(`[Ff]ield '([A-Za-z0-9_-]+)'`),
-		regexp.MustCompile(`fields in frontmatter: ([A-Za-z0-9_-]+)`),
-		regexp.MustCompile(`keys the standard does not define \(([A-Za-z0-9_-]+)`),
+	checkField = []*lazyre.Regexp{
+		lazyre.New(`[Ff]ield '([A-Za-z0-9_-]+)'`),
+		lazyre.New(`fields in frontmatter: ([A-Za-z0-9_-]+)`),
+		lazyre.New(`keys the standard does not define \(([A-Za-z0-9_-]+)`),
 	}
 )
 
