@@ -350,7 +350,7 @@ const pgFindRecheck = 250 * time.Millisecond
 
 // pgService is the API's service on the PostgreSQL stores.
 func (a *app) pgService() (*localapi.Service, error) {
-	return a.newService(a.pg().lend, a.pg().bus(), pgFindRecheck, pgUpkeep{stores: a.pg(), progress: a.Stderr})
+	return a.newService(a.pg().lend, nil, a.pg().bus(), pgFindRecheck, pgUpkeep{stores: a.pg(), progress: a.Stderr})
 }
 
 // servePostgres serves the API on ln from the PostgreSQL store, beside any

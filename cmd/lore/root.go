@@ -30,7 +30,6 @@ import (
 	"github.com/lore-kb/lore/cli/userscmd"
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/api"
-	localapi "github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/tui/learnform"
 )
@@ -57,9 +56,6 @@ type app struct {
 	// writesStore: this command changes the store, which the loans of its
 	// calls then share opened writable (see commandStore).
 	writesStore bool
-	// peek lends the store for a glance at it, without holding it
-	// (localapi.Options.Peek); nil where the store is lent otherwise.
-	peek func(ctx context.Context, write bool) (localapi.Store, func() error, error)
 	// serving are lore serve's bounds on what its clients hold.
 	serving serveLimits
 }

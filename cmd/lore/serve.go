@@ -402,7 +402,7 @@ func (a *app) serveLocalAPI(held *heldStore, feed *screenFeed, log io.Writer) (f
 			return db, release, err
 		}
 		return db, feed.afterWrite(release), nil
-	})
+	}, nil)
 	if err != nil {
 		_ = ln.Close()
 		return nil, err

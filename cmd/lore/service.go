@@ -189,14 +189,13 @@ func (a *app) localService() (*localapi.Service, error) {
 		// A read in the store's owner takes the skills from its decoded
 		// copy of the library.
 		return readLibrary{db, a.held}, release, nil
-	})
+	}, nil)
 }
 
 // commandService is the local service on the store cs lends, which this
 // process opens itself; a glance at it goes through cs.peek.
 func (a *app) commandService(cs *commandStore) (*localapi.Service, error) {
-	a.peek = cs.peek
-	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.Stderr}, cs.lend)
+	return a.localServiceOn(badgerUpkeep{lend: a.upkeepLoan, progress: a.Stderr}, cs.lend, cs.peek)
 }
 
 // commandStore is the store the calls of one command share when no
@@ -281,22 +280,31 @@ func (a *app) ownerServes(ctx context.Context) bool {
 }
 
 // localServiceOn is the local service lending the default workspace's
-// store through open, and keeping the stores through keep.
-func (a *app) localServiceOn(keep localapi.Maintainer, open func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
-	return a.newService(func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
-		if ws != auth.DefaultWorkspace {
-			return a.workspaceStore(ctx, ws, write)
+// store through open (and through peek, when not nil, for a glance that
+// must hold nothing), and keeping the stores through keep.
+func (a *app) localServiceOn(keep localapi.Maintainer, open, peek func(ctx context.Context, write bool) (localapi.Store, func() error, error)) (*localapi.Service, error) {
+	inDefault := func(lend func(ctx context.Context, write bool) (localapi.Store, func() error, error)) localapi.Opener {
+		return func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
+			if ws != auth.DefaultWorkspace {
+				return a.workspaceStore(ctx, ws, write)
+			}
+			return lend(ctx, write)
 		}
-		return open(ctx, write)
-	}, nil, 0, keep)
+	}
+	var glance localapi.Opener
+	if peek != nil {
+		glance = inDefault(peek)
+	}
+	return a.newService(inDefault(open), glance, nil, 0, keep)
 }
 
-// newService is the API's service on the stores open lends, with the
+// newService is the API's service on the stores open lends (peek, when
+// not nil, for a glance; localapi.Options.Peek), with the
 // configuration's learn options, library and folders; bus, when not nil,
 // joins its runs to other processes'. findRecheck is
 // localapi.Options.FindRecheck; keep checks and backs up the stores
 // (localapi.Options.Maintain).
-func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck time.Duration, keep localapi.Maintainer) (*localapi.Service, error) {
+func (a *app) newService(open, peek localapi.Opener, bus localapi.Bus, findRecheck time.Duration, keep localapi.Maintainer) (*localapi.Service, error) {
 	base, err := a.serviceLearnOptions()
 	if err != nil {
 		return nil, err
@@ -323,12 +331,7 @@ func (a *app) newService(open localapi.Opener, bus localapi.Bus, findRecheck tim
 		FindRecheck: findRecheck,
 		Home:        home,
 		Maintain:    keep,
-		Peek: func(ctx context.Context, ws string, write bool) (localapi.Store, func() error, error) {
-			if a.peek == nil || ws != auth.DefaultWorkspace {
-				return open(ctx, ws, write)
-			}
-			return a.peek(ctx, write)
-		},
+		Peek:        peek,
 	})
 }
 
