@@ -31,10 +31,12 @@ func NewCmdFind(f *cmdutil.Factory) *cobra.Command {
 		Long: `Ranks the primitives in the store against QUERY with BM25 over their name
 (weight 3), keywords, tags and applicability patterns (2), and statement and
 computational form (1), with lore's word handling (stopwords dropped, stems
-matched) — the weights and words of lore skills search. Equally relevant
-primitives are ordered by importance (lore rank), then id. Each result gives
-the primitive's id, name, type, domain, the start of its statement and how many
-dependencies it has; lore show ID prints it whole with its edges.`,
+matched) — the weights and words of lore skills search. A primitive named what
+was asked for (lore find graph finds Graph) comes first, whatever its score: a
+short name's one mention weighs less than a long statement's several. Equally
+relevant primitives are ordered by importance (lore rank), then id. Each result
+gives the primitive's id, name, type, domain, the start of its statement and how
+many dependencies it has; lore show ID prints it whole with its edges.`,
 		Example: `  lore find "breadth first search"
   lore find "opening handshake" --domain networking --top 5 --json`,
 		Args:        cmdutil.ExactArgs(1, "one QUERY (quote it)"),
