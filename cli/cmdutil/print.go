@@ -98,7 +98,7 @@ const markdownWidth = 120
 // theme's colours), and paged when it is taller than the screen; piped, or
 // for --json, the Markdown as it is, for files and other tools.
 func (f *Factory) WriteMarkdown(md string) error {
-	width, height, ok := f.TerminalSize()
+	width, height, ok := f.terminalSize()
 	if !ok {
 		_, err := io.WriteString(f.Stdout, md)
 		return err
@@ -120,9 +120,9 @@ func (f *Factory) WriteMarkdown(md string) error {
 	return f.WriteStyled(text)
 }
 
-// TerminalSize is the width and height of the terminal stdout is, and
+// terminalSize is the width and height of the terminal stdout is, and
 // whether it is one.
-func (f *Factory) TerminalSize() (width, height int, ok bool) {
+func (f *Factory) terminalSize() (width, height int, ok bool) {
 	out, isFile := f.Stdout.(term.File)
 	if !isFile || !term.IsTerminal(out.Fd()) {
 		return 0, 0, false
@@ -134,10 +134,10 @@ func (f *Factory) TerminalSize() (width, height int, ok bool) {
 	return w, h, true
 }
 
-// PagerCommand is the pager to run: $PAGER through the shell, as git runs
+// pagerCommand is the pager to run: $PAGER through the shell, as git runs
 // it (it may hold arguments), else less -R (-R passes the colours on). nil
 // means none: PAGER set empty or to cat, or no less installed.
-func PagerCommand() *exec.Cmd {
+func pagerCommand() *exec.Cmd {
 	if p, set := os.LookupEnv("PAGER"); set {
 		p = strings.TrimSpace(p)
 		if p == "" || p == "cat" {
@@ -160,7 +160,7 @@ func PagerCommand() *exec.Cmd {
 // started or found: the shell's 126 and 127), and the caller prints the
 // text itself; a pager the person quits early is no error.
 func (f *Factory) page(text string) (paged bool, err error) {
-	cmd := PagerCommand()
+	cmd := pagerCommand()
 	if cmd == nil {
 		return false, nil
 	}
