@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -161,6 +163,103 @@ func TestWorkspaceAdminManagesTheirOwnUsers(t *testing.T) {
 		}
 		if _, err := rsvc.RevokeUser(rctx, &lorev1.RevokeUserRequest{Name: "bob"}); err != nil {
 			t.Errorf("root revokes bob: %v", err)
+		}
+	})
+}
+
+// TestWorkspaceAdminLearnsNothingOfOtherUsersNames: user names are unique
+// on the whole server, so a workspace admin adding a name taken in
+// another workspace is refused; the refusal is one and the same whether
+// that user's token works, was revoked or expired, and names neither the
+// user's workspace nor its state. A name of the admin's own workspace is
+// theirs to hear about (its token works; a revoked one is replaced), and
+// the default workspace's admin, who manages every workspace, still hears
+// everything.
+func TestWorkspaceAdminLearnsNothingOfOtherUsersNames(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("root", access.Admin, access.DefaultWorkspace)
+		e.AddUser("adm", access.Admin, access.DefaultWorkspace)
+		e.AddUser("ann", access.Admin, "physics")
+		e.AddUser("al", access.Curator, "physics")
+		e.AddUser("old", access.Reader, "physics")
+		e.AddUser("bob", access.Reader, "beta")
+		e.AddUser("gone", access.Reader, access.DefaultWorkspace)
+		e.AddUser("late", access.Reader, "beta")
+		users := e.Store(access.DefaultWorkspace)
+		change := func(name string, fn func(u *access.User)) {
+			t.Helper()
+			u, ok, err := users.User(name)
+			if err != nil || !ok {
+				t.Fatalf("user %s: %v, %v", name, ok, err)
+			}
+			fn(&u)
+			if err := users.PutUser(u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		past := time.Now().UTC().Add(-time.Hour)
+		change("old", func(u *access.User) { u.Revoked = past })
+		change("gone", func(u *access.User) { u.Revoked = past })
+		change("late", func(u *access.User) { u.Expires = past })
+		before := map[string]access.User{}
+		for _, name := range []string{"adm", "bob", "gone", "late"} {
+			before[name], _, _ = users.User(name)
+		}
+
+		ctx, svc := e.As("ann")
+		// Taken outside physics, whatever the state: one answer.
+		var answers []string
+		for _, name := range []string{"adm", "bob", "gone", "late"} {
+			_, err := svc.AddUser(ctx, &lorev1.AddUserRequest{Name: name, Role: "reader"})
+			if connect.CodeOf(err) != connect.CodeAlreadyExists {
+				t.Errorf("ann adds %s, taken in another workspace: %v, want AlreadyExists", name, err)
+				continue
+			}
+			ce, ok := errors.AsType[*connect.Error](err)
+			if !ok {
+				t.Fatalf("ann adds %s: %v is not a Connect error", name, err)
+			}
+			msg := strings.ReplaceAll(ce.Message(), name, "NAME")
+			for _, leak := range []string{"token", "revoke", "expire", "default", "beta", "another workspace", "exists"} {
+				if strings.Contains(strings.ToLower(msg), leak) {
+					t.Errorf("ann adds %s: %q says %q of a user she does not manage", name, err, leak)
+				}
+			}
+			if !strings.Contains(err.Error(), "choose another") {
+				t.Errorf("ann adds %s: %q does not say what to do", name, err)
+			}
+			answers = append(answers, msg)
+			if u, _, _ := users.User(name); u != before[name] {
+				t.Errorf("ann's refused AddUser changed %s: %+v, was %+v", name, u, before[name])
+			}
+		}
+		if len(slices.Compact(slices.Clone(answers))) != 1 {
+			t.Errorf("ann hears different answers for names taken elsewhere: %q", answers)
+		}
+
+		// Her own workspace's users she may hear about.
+		if _, err := svc.AddUser(ctx, &lorev1.AddUserRequest{Name: "al", Role: "reader"}); connect.CodeOf(err) != connect.CodeAlreadyExists ||
+			!strings.Contains(err.Error(), "user al exists and its token works: lore users revoke al first") {
+			t.Errorf("ann adds al of physics again: %v", err)
+		}
+		if got, err := svc.AddUser(ctx, &lorev1.AddUserRequest{Name: "old", Role: "reader"}); err != nil || got.GetUser().GetState() != "active" {
+			t.Errorf("ann replaces old, revoked in physics: %v, %v", err, got)
+		}
+		if got, err := svc.AddUser(ctx, &lorev1.AddUserRequest{Name: "fresh", Role: "reader"}); err != nil || got.GetUser().GetWorkspace() != "physics" {
+			t.Errorf("ann adds a free name: %v, %v", err, got)
+		}
+
+		// The server's admin hears what each name is.
+		rctx, rsvc := e.As("root")
+		if _, err := rsvc.AddUser(rctx, &lorev1.AddUserRequest{Name: "bob", Role: "reader"}); connect.CodeOf(err) != connect.CodeAlreadyExists ||
+			!strings.Contains(err.Error(), "user bob exists and its token works: lore users revoke bob first") {
+			t.Errorf("root adds bob of beta: %v", err)
+		}
+		for _, name := range []string{"gone", "late"} {
+			if got, err := rsvc.AddUser(rctx, &lorev1.AddUserRequest{Name: name, Role: "reader", Workspace: "beta"}); err != nil ||
+				got.GetUser().GetState() != "active" {
+				t.Errorf("root replaces %s, whose token no longer works: %v, %v", name, err, got)
+			}
 		}
 	})
 }

@@ -22,7 +22,9 @@ const maxExpirySeconds = math.MaxInt64 / int64(time.Second)
 // AddUser adds a user with a new token, which only this answer carries:
 // the store keeps its hash. A revoked or expired user of the name is
 // replaced; an active one must be revoked first, so that a mistyped name
-// never takes a working token from its user.
+// never takes a working token from its user. A name taken by a user the
+// caller does not manage cannot be used, and the refusal says nothing
+// more of that user.
 func (s *Service) AddUser(ctx context.Context, r *lorev1.AddUserRequest) (*lorev1.AddUserResponse, error) {
 	c, err := api.Check(ctx, "AddUser")
 	if err != nil {
@@ -57,12 +59,17 @@ func (s *Service) AddUser(ctx context.Context, r *lorev1.AddUserRequest) (*lorev
 		if err != nil {
 			return fmt.Errorf("read user %s: %w", name, err)
 		}
+		// Who manages the name's user is asked before anything is said
+		// of it: a name is one user's on the whole server, so a name of
+		// a user the caller does not manage is refused, with one answer
+		// whatever that user's state, so that an admin of one workspace
+		// learns nothing of another's users (as RevokeUser).
+		if ok && !manages(c, workspaceOf(old.Workspace)) {
+			return api.Errorf(connect.CodeAlreadyExists,
+				"the name %s cannot be used for a user of workspace %s: choose another (a user's name is theirs on the whole server)", name, ws)
+		}
 		if ok && old.Check(now) == nil {
 			return api.Errorf(connect.CodeAlreadyExists, "user %s exists and its token works: lore users revoke %s first to give a new one", name, name)
-		}
-		if ok && !manages(c, workspaceOf(old.Workspace)) {
-			return api.Errorf(connect.CodePermissionDenied,
-				"user %s is of another workspace than yours (%s): an admin of the default workspace replaces them", name, c.Workspace)
 		}
 		token, hash, err := access.NewToken()
 		if err != nil {
