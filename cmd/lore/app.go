@@ -110,7 +110,15 @@ func (a *app) runApp(ctx context.Context, base engine.LearnOptions, start learnf
 // writing them (resumePublications) are printed here, not over the
 // screen. A store another process is writing to is no reason to stop:
 // the application waits for it when it needs it.
+//
+// Where no store is yet there is nothing to check, and nothing is said:
+// openStoreRead's "no store in … yet" would stay on the terminal under the
+// application's screen and be read after quitting, when a learn made in
+// the application has made the store.
 func (a *app) checkStore(ctx context.Context) error {
+	if !store.Exists(a.cfg.dataDir()) {
+		return nil
+	}
 	db, err := a.openStoreRead()
 	if errors.Is(err, core.ErrStoreLocked) {
 		return nil

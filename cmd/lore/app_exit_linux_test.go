@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -44,4 +45,23 @@ func TestAppQuitDuringARunExitsInterrupted(t *testing.T) {
 			t.Errorf("lore exited %d after quitting with no run, want 0", code)
 		}
 	})
+}
+
+// Quitting the terminal application opened on a folder with no store yet
+// prints nothing (issue 79, point 10): "no store in … yet" was said as the
+// application started, and the shell showed it under the prompt once the
+// application's screen was gone, after a learn had made the store too.
+func TestAppQuitOnANewStoreSaysNothing(t *testing.T) {
+	app := startTerminalApp(t, newStoreDir(t))
+	app.waitFor("n learn a source")
+	app.typeKeys("q")
+	app.waitExit()
+	if code := app.cmd.ProcessState.ExitCode(); code != ExitOK {
+		t.Errorf("lore exited %d after q, want 0", code)
+	}
+	for _, said := range []string{"no store in", "lore:"} {
+		if strings.Contains(app.screen(), strings.ReplaceAll(said, " ", "")) {
+			t.Errorf("the application's terminal shows %q; it showed:\n%s", said, app.screen())
+		}
+	}
 }
