@@ -14,7 +14,9 @@ import (
 	"github.com/lore-kb/lore/assets"
 	"github.com/lore-kb/lore/core/access"
 	"github.com/lore-kb/lore/core/api"
+	"github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/internal/apitest"
 )
 
@@ -725,6 +727,80 @@ func TestLibraryWideSkillCalls(t *testing.T) {
 		}
 		if got, err := rev.GetSkill(ctxV, &lorev1.GetSkillRequest{Name: second}); err != nil || got.GetSkill().GetStatus() != "archived" {
 			t.Errorf("the skill merged away: %v, %v", got, err)
+		}
+	})
+}
+
+// TestAgentListsOnlyWhatItsClientIsOffered: an agent's token lists, in
+// every status, only the skills its client is offered (active, of the
+// workspace, not hidden from it by the consumer rules) and its own
+// proposals: never the workspace's drafts or archived skills, another
+// agent's proposals, or a skill the rules hide from its client; the
+// listing's total counts no more than that. A reviewer still lists
+// every status.
+func TestAgentListsOnlyWhatItsClientIsOffered(t *testing.T) {
+	policy, err := scope.NewPolicy(map[string]scope.Rule{"cursor": {Deny: []string{"*.secret-*"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apitest.EachWith(t, func(o *local.Options) { o.Library.Policy = policy }, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("claude", access.Agent, "default")
+		e.AddUser("gpt", access.Agent, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxV, rev := e.As("rev")
+		add := func(ctx context.Context, svc api.Service, name string) string {
+			t.Helper()
+			return propose(t, ctx, svc, &lorev1.ProposeSkillRequest{Name: name, Description: "Do " + name + ".", Instructions: "1. Do " + name + "."}).GetKey()
+		}
+		draft := add(ctxV, rev, "team-draft")
+		if _, err := rev.PromoteSkill(ctxV, &lorev1.PromoteSkillRequest{Name: draft}); err != nil {
+			t.Fatal(err)
+		}
+		archived := add(ctxV, rev, "old-one")
+		publish(t, e, "rev", archived)
+		if _, err := rev.ReviewSkill(ctxV, &lorev1.ReviewSkillRequest{Name: archived, To: "archived"}); err != nil {
+			t.Fatal(err)
+		}
+		offered := add(ctxV, rev, "offered-one")
+		publish(t, e, "rev", offered)
+		secret := add(ctxV, rev, "secret-one")
+		publish(t, e, "rev", secret)
+		ctxA, agent := e.As("claude")
+		mine := add(ctxA, agent, "mine")
+		ctxG, other := e.As("gpt")
+		add(ctxG, other, "theirs")
+
+		for _, c := range []struct {
+			consumer, status string
+			want             []string
+			total            int
+		}{
+			{"cursor", "", []string{offered}, 2},
+			{"cursor", "active", []string{offered}, 2},
+			{"cursor", "draft", []string{mine}, 2},
+			{"cursor", "archived", nil, 2},
+			{"cursor", "all", []string{mine, offered}, 2},
+			{"", "all", []string{mine, offered, secret}, 3},
+			{"", "draft", []string{mine}, 3},
+		} {
+			got, err := agent.ListSkills(ctxA, &lorev1.ListSkillsRequest{Consumer: c.consumer, Status: c.status})
+			if err != nil {
+				t.Errorf("the agent lists status %q for %q: %v", c.status, c.consumer, err)
+				continue
+			}
+			if k := keys(got.GetSkills()); !slices.Equal(k, c.want) || int(got.GetTotal()) != c.total {
+				t.Errorf("the agent lists status %q for %q: %v (total %d), want %v (total %d)", c.status, c.consumer, k, got.GetTotal(), c.want, c.total)
+			}
+		}
+
+		all, err := rev.ListSkills(ctxV, &lorev1.ListSkillsRequest{Status: "all"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{draft, archived, offered, secret} {
+			if !slices.Contains(keys(all.GetSkills()), k) {
+				t.Errorf("the reviewer's list of every status lacks %s: %v", k, keys(all.GetSkills()))
+			}
 		}
 	})
 }

@@ -148,7 +148,9 @@ func (s *Service) SearchSkills(ctx context.Context, r *lorev1.SearchSkillsReques
 // ListSkills lists, in key order, what the consumer may use (no status),
 // or the skills of one status ("all": every status) the caller sees,
 // narrowed to what the consumer's rules let it see when one is named;
-// either of one namespace when the request names it.
+// either of one namespace when the request names it. An agent's token
+// sees, in any status, only what the consumer is offered and its own
+// proposals (agentLists).
 func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (*lorev1.ListSkillsResponse, error) {
 	if err := precheck(ctx, "ListSkills"); err != nil {
 		return nil, err
@@ -170,8 +172,11 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 			return nil, err
 		}
 		keep := func(sk *skills.Skill) bool {
-			if r.GetStatus() == "" {
+			switch {
+			case r.GetStatus() == "":
 				return lib.OfferedTo(sk, r.GetConsumer())
+			case c.Role == access.Agent:
+				return agentLists(lib, c, sk, r.GetConsumer())
 			}
 			return r.GetConsumer() == "" || s.o.Library.Policy.Visible(strings.ToLower(r.GetConsumer()), sk.Key)
 		}
@@ -181,8 +186,23 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 				pick = append(pick, sk)
 			}
 		}
+		total := sel.Total
+		if c.Role == access.Agent {
+			// An agent's total counts what it may list, or it would
+			// tell how many drafts and hidden skills there are.
+			every, err := lib.List(library.Filter{})
+			if err != nil {
+				return nil, err
+			}
+			total = 0
+			for _, sk := range every.Skills {
+				if agentLists(lib, c, sk, r.GetConsumer()) {
+					total++
+				}
+			}
+		}
 		at := s.now()
-		out := &lorev1.ListSkillsResponse{Total: int32(sel.Total)}
+		out := &lorev1.ListSkillsResponse{Total: int32(total)}
 		for _, sk := range pick {
 			m := Skill(sk, at)
 			if r.GetDetail() {
@@ -192,6 +212,15 @@ func (s *Service) ListSkills(ctx context.Context, r *lorev1.ListSkillsRequest) (
 		}
 		return out, nil
 	})
+}
+
+// agentLists says whether the agent c lists sk for consumer, whatever
+// status it asks for: what the consumer is offered, and c's own
+// proposals, which GetSkill reads back to it. Every other skill —
+// the workspace's drafts and archived ones, another user's own, one the
+// consumer's rules hide — a person reads, not an agent's token.
+func agentLists(lib *library.Library, c api.Caller, sk *skills.Skill, consumer string) bool {
+	return lib.OfferedTo(sk, consumer) || sk.Visibility == skills.User && sk.Owner == c.User
 }
 
 // GetSkill is one skill's record with its instructions and the paths of
