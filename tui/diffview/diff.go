@@ -7,6 +7,7 @@ import (
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/tui/cells"
 )
 
@@ -206,6 +207,12 @@ func isBlank(t string) bool { return strings.TrimSpace(t) == "" }
 func oneLine(s string) string {
 	return strings.Join(tokenize(s, false), "")
 }
+
+// readable is a statement as the Review and Graph screens show it, its
+// math read as a person reads it (v₁ → v₂, not $v_1 \to v_2$): the word
+// diff is of what is shown, so that two statements differing only in how
+// their LaTeX is spaced or spelled compare as the same words.
+func readable(statement string) string { return text.ReadableMath(statement) }
 
 // setDiff splits two lists into the items only in a, only in b and in both,
 // each in order of first appearance. Items match case-insensitively and

@@ -776,3 +776,41 @@ func TestUnifiedViewTellsTheVersionsApartWithoutColour(t *testing.T) {
 		}
 	}
 }
+
+// A statement's math is shown as the Review and Graph screens show it,
+// v₁ → v₂, not as its LaTeX (issue 79, point 11), on both sides of the
+// split view and in the unified one, the words only one side has still
+// marked.
+func TestStatementsShowTheirMathReadable(t *testing.T) {
+	ex, ca := innerProduct(), dotProduct()
+	ex.Name, ca.Name = "Path", "Walk"
+	ex.FormalStatement = `Let $p = v_1 \to v_2 \to \dots \to v_k$ be a path with $k \geq 2$ distinct vertices.`
+	ca.FormalStatement = `Let $p = v_1 \to v_2 \to \dots \to v_k$ be a walk of $k \geq 2$ vertices.`
+	c := conflictOf("c-math", ex, ca, core.Comparison{Class: core.OverlappingDistinct, Confidence: 0.7})
+	st := styles.New(true)
+	for _, o := range []Options{{}, {Unified: true}} {
+		v := ansi.Strip(Render(c, st, 140, 40, o))
+		for _, raw := range []string{`\to`, `v_1`, `$`, `\geq`} {
+			if strings.Contains(v, raw) {
+				t.Errorf("unified %v: the view shows %q of the LaTeX:\n%s", o.Unified, raw, v)
+			}
+		}
+		for _, s := range []string{"v₁ → v₂", "k ≥ 2"} {
+			if !strings.Contains(v, s) {
+				t.Errorf("unified %v: the view lacks %q:\n%s", o.Unified, s, v)
+			}
+		}
+	}
+	// The words only one side has are styled as such: the diff is of
+	// the statements as shown.
+	v := Render(c, st, 140, 40, Options{})
+	pre := func(s lipgloss.Style) string { r := s.Render("x"); return r[:strings.Index(r, "x")] }
+	styledAs := func(word string, s lipgloss.Style) bool {
+		i := strings.Index(v, word)
+		j := strings.LastIndex(v[:max(i, 0)], "\x1b[")
+		return i >= 0 && j >= 0 && strings.HasPrefix(v[j:], pre(s))
+	}
+	if !styledAs("path", st.Diff.Delete) || !styledAs("walk", st.Diff.Insert) || !styledAs("v₁", st.Diff.Same) {
+		t.Errorf("the split view does not mark path and walk as one side's, v₁ as both sides':\n%s", ansi.Strip(v))
+	}
+}

@@ -490,7 +490,7 @@ func (p painter) split(c core.Conflict, w int) []string {
 	ex, ca := c.Existing, c.Candidate
 
 	type row struct{ l, r []seg }
-	stL, stR := sides(wordDiff(ex.FormalStatement, ca.FormalStatement, false))
+	stL, stR := sides(wordDiff(readable(ex.FormalStatement), readable(ca.FormalStatement), false))
 	fmL, fmR := sides(wordDiff(ex.ComputationalForm, ca.ComputationalForm, true))
 	dmL, dmR := valueSides(ex.Domain, ca.Domain)
 	plL, plR := valueSides(ex.Plane.String(), ca.Plane.String())
@@ -528,7 +528,7 @@ func (p painter) unified(c core.Conflict, w int) []string {
 	add := func(s []seg) { out = append(out, p.block(s, w)...) }
 	add(header("EXISTING ", ex))
 	add(header("CANDIDATE", ca))
-	out = append(out, p.versions("statement", wordDiff(ex.FormalStatement, ca.FormalStatement, false), w)...)
+	out = append(out, p.versions("statement", wordDiff(readable(ex.FormalStatement), readable(ca.FormalStatement), false), w)...)
 	out = append(out, p.versions("form", wordDiff(ex.ComputationalForm, ca.ComputationalForm, true), w)...)
 	add(labelled("domain", valueInline(ex.Domain, ca.Domain)))
 	add(labelled("plane", valueInline(ex.Plane.String(), ca.Plane.String())))
