@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/core/merge"
-	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/core/wire"
 )
 
@@ -159,12 +157,13 @@ func wireKept(st Store, c *core.Conflict, changes []core.Change) ([]core.Change,
 		// A learn that added it would also have wired the stored
 		// statements naming it (LinkReverse): so does its resolution.
 		if scan := storedScan(st); scan != nil {
-			held, err := namesHeld(st, kept)
+			self := func(id string) bool { return id == kept.ID }
+			held, err := wire.Holdings(st, []*core.Primitive{kept}, self)
 			if err != nil {
 				return nil, err
 			}
-			rev, err := wire.LinkReverse(scan, []*core.Primitive{kept},
-				func(id string) bool { return id == kept.ID }, func(string) bool { return held })
+			rev, err := wire.LinkReverse(scan, []*core.Primitive{kept}, self,
+				func(stems string) wire.Holding { return held[stems] })
 			if err != nil {
 				return nil, err
 			}
@@ -181,21 +180,6 @@ func wireKept(st Store, c *core.Conflict, changes []core.Change) ([]core.Change,
 		return at.Links, nil
 	}
 	return nil, nil
-}
-
-// namesHeld reports whether a stored primitive other than p holds p's name
-// (as stems): LinkReverse then leaves the statements naming it alone.
-func namesHeld(st Store, p *core.Primitive) (bool, error) {
-	ws := text.NameStems(p.Name)
-	if len(ws) == 0 {
-		return false, nil
-	}
-	refs, err := st.NamesStartingWith(ws[:1])
-	if err != nil {
-		return false, err
-	}
-	name := strings.Join(ws, " ")
-	return slices.ContainsFunc(refs[ws[0]], func(r core.NameRef) bool { return r.Name == name && r.ID != p.ID }), nil
 }
 
 // replacedCandidates maps the candidate ids of session's conflicts resolved

@@ -47,32 +47,50 @@ func keyStem(name string) string {
 // LinkStored applies in the other direction — the term's name as stems at
 // least text.MinNamedStems bytes, a term its source defines (Linkable,
 // never a requirement), a one-word term only within its domain, at most
-// MaxStoredRefs cross-session references per statement, and no name a
+// MaxStoredRefs cross-session references per statement, no term a
 // stored primitive already holds (the statement is linked to that one, or
-// was by the rules of its own learn) — and returns, by stored id, the
-// requires edges of strength StoredStrength to draw. It does not check
-// cycles: the caller does, against the graph with the run's edges.
-func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string) bool, held func(stems string) bool) (map[string][]core.Edge, error) {
+// was by the rules of its own learn) unless the term is a definition and
+// none of those is (a mention of a term is its definition's, see
+// Namesakes), and no statement of a namesake — and returns, by stored id,
+// the requires edges of strength StoredStrength to draw. held says who
+// holds a term (as stems, see Holdings). It does not check cycles: the
+// caller does, against the graph with the run's edges.
+func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string) bool, held func(stems string) Holding) (map[string][]core.Edge, error) {
 	type term struct {
 		stems  []string
+		joined string // stems joined by spaces
 		id     string
 		domain string // "" when the term links in any domain
+		def    bool
 	}
 	var terms []term
+	index := map[string]int{} // stems → the term's index: one term per name, its definition if any
 	keys := map[string]bool{}
 	all := false // a term no keyword finds: every statement is read
 	for _, p := range added {
-		st := text.NameStems(p.Name)
+		name := TermName(p.Name)
+		st := text.NameStems(name)
 		joined := strings.Join(st, " ")
-		if len(joined) < text.MinNamedStems || Requirement(p) || !Linkable(p.Name, p.Type) || held(joined) {
+		if len(joined) < text.MinNamedStems || Requirement(p) || !Linkable(name, p.Type) {
 			continue
 		}
-		t := term{stems: st, id: p.ID}
-		if oneWord(p.Name) {
+		def := p.Type == core.Definition
+		if h := held(joined); h.Held && (!def || h.Definition) {
+			continue
+		}
+		t := term{stems: st, joined: joined, id: p.ID, def: def}
+		if oneWord(name) {
 			t.domain = p.Domain
 		}
+		if j, ok := index[joined]; ok {
+			if def && !terms[j].def {
+				terms[j] = t
+			}
+			continue
+		}
+		index[joined] = len(terms)
 		terms = append(terms, t)
-		if k := keyStem(p.Name); k != "" {
+		if k := keyStem(name); k != "" {
 			keys[k] = true
 		} else {
 			all = true
@@ -103,15 +121,18 @@ func LinkReverse(scan StoredScan, added []*core.Primitive, inRun func(id string)
 			}
 		}
 		ws := text.NameStems(s.FormalStatement)
+		namesake := termStems(s.Name)
 		for k := 0; k < len(ws) && n < MaxStoredRefs; k++ {
 			// Every term at every word, the longer names starting there
-			// too (see LinkStored); of two terms of one name, the first.
+			// too (see LinkStored); a name is one term, its definition's
+			// when the run has one.
 			var named []int // the lengths linked at k: names, as all match ws[k:]
 			for _, i := range first[ws[k]] {
 				t := terms[i]
 				if slices.Contains(named, len(t.stems)) ||
 					k+len(t.stems) > len(ws) || !slices.Equal(ws[k:k+len(t.stems)], t.stems) ||
 					(t.domain != "" && t.domain != s.Domain) || t.id == s.ID || EdgeTo(&s, t.id) >= 0 ||
+					t.joined == namesake ||
 					slices.ContainsFunc(out[s.ID], func(e core.Edge) bool { return e.Target == t.id }) {
 					continue
 				}

@@ -159,27 +159,15 @@ func linkReverse(st Stored, m Merged) (map[string][]core.Edge, error) {
 		return nil, nil
 	}
 	added := make([]*core.Primitive, len(m.Added))
-	firsts := map[string]bool{}
 	for i, id := range m.Added {
 		added[i] = m.Overlay[id]
-		if ws := text.NameStems(added[i].Name); len(ws) > 0 {
-			firsts[ws[0]] = true
-		}
 	}
-	refs, err := st.NamesStartingWith(slices.Sorted(maps.Keys(firsts)))
+	inRun := func(id string) bool { return m.Overlay[id] != nil }
+	held, err := Holdings(st, added, inRun)
 	if err != nil {
 		return nil, err
 	}
-	heldNames := map[string]bool{}
-	for _, rs := range refs {
-		for _, r := range rs {
-			if m.Overlay[r.ID] == nil {
-				heldNames[r.Name] = true
-			}
-		}
-	}
-	inRun := func(id string) bool { return m.Overlay[id] != nil }
-	want, err := LinkReverse(m.Scan, added, inRun, func(stems string) bool { return heldNames[stems] })
+	want, err := LinkReverse(m.Scan, added, inRun, func(stems string) Holding { return held[stems] })
 	if err != nil || len(want) == 0 {
 		return nil, err
 	}

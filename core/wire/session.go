@@ -41,14 +41,27 @@ const (
 // domain: "Field" defined by an algebra book is not what an RFC means by
 // "header field". Like Wire, it links every term the statement holds, a
 // term inside a longer one included. Edges point from new to stored, so
-// they cannot close a cycle. Names the run itself uses, and primitives inRun reports (those of
-// this run, which Wire has linked already), are left alone.
+// they cannot close a cycle. Names are compared as the terms they stand
+// for (TermName), and a mention of a term is its definition's whichever
+// came first (see Namesakes): of the stored primitives of one term the
+// definition is linked, else the first; a term the run itself uses is
+// left to the run's own edges unless the stored side defines it and the
+// run does not; and a primitive is never linked to a namesake. Primitives
+// inRun reports (those of this run, which Wire has linked already) are
+// left alone.
 func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) error {
 	runNames := map[string]bool{}
+	runDefs := map[string]bool{}
 	words := map[string]bool{}
 	stmt := make([][]string, len(added))
+	own := make([]string, len(added))
 	for i, p := range added {
+		own[i] = termStems(p.Name)
+		runNames[own[i]] = true
 		runNames[strings.Join(text.NameStems(p.Name), " ")] = true
+		if p.Type == core.Definition {
+			runDefs[own[i]] = true
+		}
 		ws := text.NameStems(p.FormalStatement)
 		stmt[i] = ws
 		for _, w := range ws {
@@ -67,48 +80,73 @@ func LinkStored(st Stored, added []*core.Primitive, inRun func(id string) bool) 
 	type term struct {
 		ok     bool
 		domain string // "" when the term links in any domain
+		stems  string // the term it stands for (termStems)
+		def    bool
 	}
 	terms := map[string]term{}
-	isTerm := func(id, domain string) (bool, error) {
+	lookup := func(id string) (term, error) {
 		t, seen := terms[id]
 		if !seen {
 			q, found, err := st.GetPrimitive(id)
 			if err != nil {
-				return false, err
+				return term{}, err
 			}
-			t.ok = found && !Requirement(&q) && Linkable(q.Name, q.Type)
-			if t.ok && oneWord(q.Name) {
+			t.ok = found && !Requirement(&q) && Linkable(TermName(q.Name), q.Type)
+			if t.ok && oneWord(TermName(q.Name)) {
 				t.domain = q.Domain
 			}
+			t.stems = termStems(q.Name)
+			t.def = q.Type == core.Definition
 			terms[id] = t
 		}
-		return t.ok && (t.domain == "" || t.domain == domain), nil
+		return t, nil
+	}
+	// at reports whether the name (as stems) stands at word k of ws.
+	at := func(ws []string, k int, name string) bool {
+		nw := strings.Split(name, " ")
+		return k+len(nw) <= len(ws) && slices.Equal(ws[k:k+len(nw)], nw)
+	}
+	type pick struct {
+		id  string
+		def bool
 	}
 	for i, p := range added {
 		ws := stmt[i]
 		n := 0
 		// Every stored term at every word, as Wire matches names (see
 		// nameIndex.match): "minimum spanning tree" names Spanning Tree and
-		// Tree too. Of several primitives of one name, the first is linked.
+		// Tree too. Of several primitives of one term, the definition is
+		// linked, else the first.
 		for k := 0; k < len(ws) && n < MaxStoredRefs; k++ {
-			var named []string
+			var order []string // the terms named at k, in the order first seen
+			picked := map[string]pick{}
 			for _, ref := range refs[ws[k]] {
-				if len(ref.Name) < text.MinNamedStems || runNames[ref.Name] || ref.ID == p.ID || inRun(ref.ID) || slices.Contains(named, ref.Name) {
+				if ref.ID == p.ID || inRun(ref.ID) || EdgeTo(p, ref.ID) >= 0 {
 					continue
 				}
-				nw := strings.Split(ref.Name, " ")
-				if k+len(nw) > len(ws) || !slices.Equal(ws[k:k+len(nw)], nw) || EdgeTo(p, ref.ID) >= 0 {
+				bare := refTerm(ref.Name)
+				if !at(ws, k, ref.Name) && (bare == "" || !at(ws, k, bare)) {
 					continue
 				}
-				ok, err := isTerm(ref.ID, p.Domain)
+				t, err := lookup(ref.ID)
 				if err != nil {
 					return err
 				}
-				if !ok {
+				if !t.ok || (t.domain != "" && t.domain != p.Domain) || len(t.stems) < text.MinNamedStems ||
+					!at(ws, k, t.stems) || t.stems == own[i] ||
+					(runNames[t.stems] && (!t.def || runDefs[t.stems])) {
 					continue
 				}
-				p.Dependencies = append(p.Dependencies, core.Edge{Target: ref.ID, Type: core.Requires, Strength: StoredStrength, Description: StoredDescription})
-				named = append(named, ref.Name)
+				old, seen := picked[t.stems]
+				if !seen {
+					order = append(order, t.stems)
+				}
+				if !seen || (t.def && !old.def) {
+					picked[t.stems] = pick{ref.ID, t.def}
+				}
+			}
+			for _, name := range order {
+				p.Dependencies = append(p.Dependencies, core.Edge{Target: picked[name].id, Type: core.Requires, Strength: StoredStrength, Description: StoredDescription})
 				if n++; n == MaxStoredRefs {
 					break
 				}
