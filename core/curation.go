@@ -34,8 +34,8 @@ const (
 
 // Curation is one curator's decision, as a session's journal keeps it.
 // Its anchors tie it to the source the primitives came from, so that
-// learning that source again (or a corrected edition of it) applies it
-// again where the statement is still the one decided on.
+// learning that source again (edited or not) applies it again where the
+// statement is still the one decided on.
 type Curation struct {
 	Kind CurateKind `json:"kind"`
 	// ID is the primitive decided on; Other the second one of a link,
@@ -73,8 +73,13 @@ type Part struct {
 // section and the name extraction gave it (its place), and the
 // fingerprint of the statement extraction read (Provenance.ContentHash).
 // Text that moves keeps its fingerprint; a reworded statement keeps its
-// place but not its fingerprint; a deleted one keeps neither.
+// place but not its fingerprint; a deleted one keeps neither. Source is
+// the source learned (Provenance.Source): a decision applies again only
+// when that source is learned again, never to another that shares its
+// documents' names or statements ("" in decisions recorded before
+// anchors named it: they apply wherever their document is learned).
 type Anchor struct {
+	Source      string `json:"source,omitempty"`
 	Document    string `json:"document"`
 	Section     string `json:"section,omitempty"`
 	Name        string `json:"name"`
@@ -86,8 +91,19 @@ func AnchorOf(p Primitive, name string) Anchor {
 	if name == "" {
 		name = p.Name
 	}
-	return Anchor{Document: DocumentKey(p.Provenance), Section: p.Provenance.Section, Name: name,
-		ContentHash: p.Provenance.ContentHash}
+	return Anchor{Source: p.Provenance.Source, Document: DocumentKey(p.Provenance), Section: p.Provenance.Section,
+		Name: name, ContentHash: p.Provenance.ContentHash}
+}
+
+// SourceKey is what tells one learned source from another: the source as
+// the session names it (an absolute path on this machine, a URL, an
+// upload's name), less a trailing separator, so "notes/" and "notes"
+// are one folder.
+func SourceKey(source string) string {
+	if k := strings.TrimRight(source, "/\\"); k != "" {
+		return k
+	}
+	return source
 }
 
 // DocumentKey names a document across copies and editions: its title when

@@ -6,10 +6,12 @@
 # rejected, one retyped, one edge added, two merged — then checks from the
 # command line what that left: the curated names in the graph and the
 # generated skill; learning the chapter again applies every decision again
-# with no conflict and no rejected result back; learning an edited copy
-# (one renamed result reworded, another removed) applies what still
-# matches and asks about the rest, in the Review screen too; unlearning
-# every session, newest first, leaves the store as it was before.
+# with no conflict and no rejected result back; a copy in another folder
+# is another source, which no decision follows into; learning the chapter
+# edited in place (one renamed result reworded, another removed) applies
+# what still matches and asks about the rest, in the Review screen too;
+# unlearning every session, newest first, leaves the store as it was
+# before.
 #
 #   scripts/curate-scenario.sh         # needs tmux and Go
 #
@@ -30,7 +32,7 @@ CGO_ENABLED=0 go build -o "$work/lore" ./cmd/lore
 for v in $(env | sed -n 's/^\(LORE_[A-Z0-9_]*\)=.*/\1/p'); do unset "$v"; done
 export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
 docs=$HOME/documents
-mkdir -p "$docs" "$docs/edition"
+mkdir -p "$docs" "$docs/elsewhere"
 cp "$corpus/$chapter" "$docs/equivalences.tex"
 back=$(pwd)
 out=$back/docs/screens
@@ -144,14 +146,21 @@ for r in "Lemma 1.2.11" "Lemma 1.2.12"; do
 	check "the rejected $r did not come back" sh -c "! grep -q '\"$r' '$work/graph2.json'"
 done
 
-say "== learn an edited copy: Lemma 1.4.3 reworded, Lemma 1.1.2 removed"
+say "== a copy in another folder is another source: no decision follows it"
+cp equivalences.tex elsewhere/equivalences.tex
+lore learn elsewhere/equivalences.tex --approve --dry-run --json >"$work/elsewhere.json"
+check "no decision applied to another source" grep -q '"reapplied": \[\]' "$work/elsewhere.json"
+check "none asked about either" grep -q '"revisit": \[\]' "$work/elsewhere.json"
+
+say "== learn the chapter edited in place: Lemma 1.4.3 reworded, Lemma 1.1.2 removed"
 awk '
 	/\\label\{lem:autohtpy\}/ { skip = 1; sub(/\\begin\{lem\}.*/, ""); }
 	skip && /\\end\{lem\}/ { skip = 0; next }
 	skip { next }
 	{ sub(/the type \$\\iscontr\(f\)\$ is a mere proposition/, "the type $\\iscontr(f)$ has at most one element up to equality") ; print }
-' equivalences.tex >edition/equivalences.tex
-lore learn edition/equivalences.tex --approve >"$work/edition.txt" 2>&1
+' equivalences.tex >"$work/edited.tex"
+cp "$work/edited.tex" equivalences.tex
+lore learn equivalences.tex --approve >"$work/edition.txt" 2>&1
 home <"$work/edition.txt" >>"$log"
 check "the reworded lemma is asked about" grep -q "revisit .*reworded" "$work/edition.txt"
 check "the removed lemma is asked about" grep -q "revisit .*gone from the source" "$work/edition.txt"
@@ -159,7 +168,7 @@ check "the rest applied again" grep -q "curated .* applied again" "$work/edition
 check "no conflict with a curated name" grep -q "conflicts 0" "$work/edition.txt"
 check "the reworded lemma took its new wording, nothing added beside it" grep -q "added 0 · updated 1 " "$work/edition.txt"
 # The same questions in the Review screen, first in its list.
-app learn edition/equivalences.tex
+app learn equivalences.tex
 wait_for "review before commit"
 shot review-revisit
 keys c

@@ -24,9 +24,11 @@ The decision is a session of its own (kind curate), committed atomically: lore
 sessions and the History screen list it with who made it, lore unlearn SESSION
 takes it back exactly, and the skills of the domains it touches are generated
 again from the curated primitives. The decision is anchored to the source the
-primitive came from: learning that source again (or a corrected edition of it)
-applies it again where the statement still reads the same, and names the ones
-that no longer match, to decide again. An unknown id, or a decision that changes
+primitive came from: learning that source again (the same path, URL or upload
+name, edited or not) applies it again where the statement still reads the same,
+and names the ones that no longer match, to decide again; another source, even
+another edition of the same book in another folder, is learned without it. An
+unknown id, or a decision that changes
 nothing or is impossible, exits 2 and changes nothing. On a team server
 (LORE_SERVER) a curator or an admin decides.`
 

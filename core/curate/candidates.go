@@ -123,30 +123,43 @@ type Reapplied struct {
 
 // Reapply applies standing decisions (oldest first) to c through w: a
 // decision applies where its anchor's statement fingerprint is among the
-// candidates, wherever in the source it moved. One anchored in a document
-// of this learn whose fingerprint is not there is to be revisited:
-// reworded when a candidate stands at its place, gone when none does.
-// Decisions about other documents are not this learn's business.
+// candidates, wherever in the source it moved (of candidates stated in
+// the same words, the one at the anchor's place). One anchored in a
+// document of this learn whose fingerprint is not there is to be
+// revisited: reworded when a candidate stands at its place, gone when
+// none does. Decisions about other documents, or anchored in another
+// source than the candidates', are not this learn's business: a
+// curator's decisions about one folder, file or URL do not follow its
+// names and statements into another edition learned from elsewhere.
 func Reapply(c *Candidates, w *Work, standing []core.Curation) Reapplied {
-	byHash := map[string]string{}
+	byHash := map[string][]string{}
 	byPlace := map[string]string{}
 	docs := map[string]bool{}
+	sources := map[string]bool{}
+	place := map[string]string{}
 	for _, p := range c.list {
 		a := c.anchors[p.ID]
-		if _, ok := byHash[a.ContentHash]; !ok && a.ContentHash != "" {
-			byHash[a.ContentHash] = p.ID
+		if a.ContentHash != "" {
+			byHash[a.ContentHash] = append(byHash[a.ContentHash], p.ID)
 		}
+		place[p.ID] = placeKey(a)
 		if _, ok := byPlace[placeKey(a)]; !ok {
 			byPlace[placeKey(a)] = p.ID
 		}
 		docs[a.Document] = true
+		sources[core.SourceKey(a.Source)] = true
 	}
 	resolve := func(a *core.Anchor) (id, reason string) {
-		if a == nil {
+		if a == nil || (a.Source != "" && !sources[core.SourceKey(a.Source)]) {
 			return "", ""
 		}
-		if id, ok := byHash[a.ContentHash]; ok {
-			return id, ""
+		if ids := byHash[a.ContentHash]; len(ids) > 0 {
+			for _, id := range ids {
+				if place[id] == placeKey(*a) {
+					return id, ""
+				}
+			}
+			return ids[0], ""
 		}
 		if !docs[a.Document] {
 			return "", ""
@@ -215,18 +228,33 @@ func Reapply(c *Candidates, w *Work, standing []core.Curation) Reapplied {
 			}
 			e.Other = other
 		}
+		if d.Kind == core.CurateMerge && e.Other == e.ID {
+			// The source now states once what it stated twice: the
+			// question is the person's, in words, not the refusal of a
+			// merge into itself.
+			if ask(i, d, "") {
+				name := d.Anchor.Name
+				if p, ok := w.Current(id); ok {
+					name = p.Name
+				}
+				out.Revisit = append(out.Revisit, Revisit{Decision: d,
+					Reason: fmt.Sprintf("the two primitives this merge joined are now one (%q): nothing to merge", name)})
+			}
+			continue
+		}
 		if err := w.Apply(e); err != nil {
 			out.Revisit = append(out.Revisit, Revisit{Decision: d, Reason: err.Error(), Candidate: id})
 			continue
 		}
 		out.Applied = append(out.Applied, e)
 		// A split's parts are candidates now: later decisions may be
-		// about them.
+		// about them, before any candidate stated in their words.
 		for _, part := range w.Parts(id) {
 			p, _ := w.Current(part)
 			a := core.AnchorOf(p, "")
-			byHash[a.ContentHash] = part
+			byHash[a.ContentHash] = append([]string{part}, byHash[a.ContentHash]...)
 			byPlace[placeKey(a)] = part
+			place[part] = placeKey(a)
 		}
 	}
 	return out

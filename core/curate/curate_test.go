@@ -3,6 +3,7 @@ package curate_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -154,5 +155,72 @@ func BenchmarkReapply1000(b *testing.B) {
 			b.Fatalf("applied %d", len(re.Applied))
 		}
 		_ = g.Result(w)
+	}
+}
+
+// twin is a candidate "DAG" of the book in folder /books/A, defined with
+// the same words in section sec.
+func twin(id, sec string) core.Primitive {
+	p := prim(id, "DAG", "A directed acyclic graph is a directed graph with no directed cycle.")
+	p.Provenance.Section, p.Provenance.Source = sec, "/books/A"
+	return p
+}
+
+// A merge of two primitives stated in the same words applies again while
+// both stand (each found at its own place), and once the source states
+// it only once, the revisit says in words that nothing is left to merge,
+// naming no id.
+func TestReapplyMergeOfTwins(t *testing.T) {
+	decided := curate.NewCandidates([]core.Primitive{twin("dag-1", "Graphs"), twin("dag-2", "Orders")})
+	a, _ := decided.Anchor("dag-2")
+	o, _ := decided.Anchor("dag-1")
+	standing := []core.Curation{{Kind: core.CurateMerge, ID: "dag-2", Other: "dag-1", Anchor: &a, OtherAnchor: &o, Session: "s1"}}
+
+	g := curate.NewCandidates([]core.Primitive{twin("d1", "Graphs"), twin("d2", "Orders")})
+	re := curate.Reapply(g, curate.New(g), standing)
+	if len(re.Applied) != 1 || re.Applied[0].ID != "d2" || re.Applied[0].Other != "d1" || len(re.Revisit) != 0 {
+		t.Errorf("both twins learned again: applied %+v, revisit %+v", re.Applied, re.Revisit)
+	}
+
+	g = curate.NewCandidates([]core.Primitive{twin("d1", "Graphs")})
+	re = curate.Reapply(g, curate.New(g), standing)
+	const want = `the two primitives this merge joined are now one ("DAG"): nothing to merge`
+	if len(re.Revisit) != 1 || re.Revisit[0].Reason != want {
+		t.Fatalf("one twin left: revisit %+v, want the reason %q", re.Revisit, want)
+	}
+	if s := re.Revisit[0].String(); strings.Contains(s, "d1") || strings.Contains(s, "itself") {
+		t.Errorf("the revisit says %q", s)
+	}
+}
+
+// A decision anchored in another source is not applied, nor asked about,
+// whatever its document and statements share with the learn's; one
+// anchored before anchors named their source applies as it did.
+func TestReapplyKeepsToItsSource(t *testing.T) {
+	decided := curate.NewCandidates([]core.Primitive{twin("dag-1", "Graphs")})
+	a, _ := decided.Anchor("dag-1")
+	if a.Source != "/books/A" {
+		t.Fatalf("the anchor names the source %q", a.Source)
+	}
+	b := twin("b1", "Graphs")
+	b.Provenance.Source = "/books/B"
+	moved := twin("b2", "Trees")
+	moved.FormalStatement, moved.Provenance.ContentHash = "A tree is a connected acyclic graph.", text.ContentHash("A tree is a connected acyclic graph.")
+	moved.Provenance.Source = "/books/B"
+	g := curate.NewCandidates([]core.Primitive{b, moved})
+	gone := a
+	gone.ContentHash, gone.Section = "0000", "Trees"
+	standing := []core.Curation{
+		{Kind: core.CurateEdit, ID: "dag-1", Name: "Directed acyclic graph", Anchor: &a},
+		{Kind: core.CurateEdit, ID: "dag-9", Name: "Tree", Anchor: &gone},
+	}
+	if re := curate.Reapply(g, curate.New(g), standing); len(re.Applied) != 0 || len(re.Revisit) != 0 {
+		t.Errorf("folder B: applied %+v, revisit %+v", re.Applied, re.Revisit)
+	}
+	legacy := a
+	legacy.Source = ""
+	standing = []core.Curation{{Kind: core.CurateEdit, ID: "dag-1", Name: "Directed acyclic graph", Anchor: &legacy}}
+	if re := curate.Reapply(g, curate.New(g), standing); len(re.Applied) != 1 {
+		t.Errorf("an anchor without its source: applied %+v, revisit %+v", re.Applied, re.Revisit)
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -372,11 +373,44 @@ func StandingCurations(st Store) ([]core.Curation, error) {
 			if ch.Curation != nil {
 				c := *ch.Curation
 				c.Session = s.ID
+				c.Anchor = withSource(c.Anchor, c.ID, s, chs)
+				c.OtherAnchor = withSource(c.OtherAnchor, c.Other, s, chs)
 				out = append(out, c)
 			}
 		}
 	}
 	return out, nil
+}
+
+// withSource is anchor a of primitive id, recorded by session s, naming
+// its source: a decision recorded before anchors named theirs takes it
+// from the learn that recorded it (a review's), or from the primitive as
+// the curate session found it, so that it too applies to its own source
+// only. One whose source is nowhere to be read stays as it is.
+func withSource(a *core.Anchor, id string, s core.Session, chs []core.Change) *core.Anchor {
+	if a == nil || a.Source != "" {
+		return a
+	}
+	src := ""
+	if s.Kind == core.KindLearn {
+		src = s.Source
+	} else {
+		for _, ch := range chs {
+			if ch.PrimitiveID != id || ch.Curation != nil {
+				continue
+			}
+			if p := cmp.Or(ch.Before, ch.After); p != nil {
+				src = p.Provenance.Source
+				break
+			}
+		}
+	}
+	if src == "" {
+		return a
+	}
+	b := *a
+	b.Source = src
+	return &b
 }
 
 // extractedNames maps a statement fingerprint, and a primitive's id, to

@@ -43,12 +43,9 @@ In a group (Definition~\ref{def:group}) the inverse of the product $ab$ is $b^{-
 // curated is a real store holding one learn of the chapter.
 func curated(t *testing.T) (*store.Store, map[string]core.Primitive, engine.CurateOptions) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "groups.tex")
-	if err := os.WriteFile(path, []byte(chapter), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	ds := storetest.Domains(t)
 	st := storetest.Open(t)
+	path := writeBook(t, st, "groups.tex", chapter)
 	gen := generate.Config{SkillMinPrimitives: 3}
 	opts := engine.LearnOptions{Domains: ds, Generate: gen}
 	opts.Policy.Approve = true
@@ -239,10 +236,7 @@ func TestCurationSurvivesRelearning(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	path := filepath.Join(t.TempDir(), "groups.tex")
-	if err := os.WriteFile(path, []byte(chapter), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeBook(t, st, "groups.tex", chapter)
 	lopts := engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate}
 	lopts.Policy.Approve = true
 	res, err := engine.Learn(ctx, st, path, lopts)
@@ -266,13 +260,27 @@ func TestCurationSurvivesRelearning(t *testing.T) {
 	}
 }
 
-// learnText learns src as a file named name into st.
-func learnText(t *testing.T, st *store.Store, name, src string, opts engine.CurateOptions) *engine.LearnResult {
+// writeBook writes src as the file named name of the book the test
+// learns into st, in a folder beside the store: every edition a test
+// writes is the same source learned again, as a curator's decisions
+// about it need (they apply to their own source only).
+func writeBook(t *testing.T, st *store.Store, name, src string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
+	dir := filepath.Join(filepath.Dir(st.Path()), "book")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// learnText learns src as the book's file named name into st.
+func learnText(t *testing.T, st *store.Store, name, src string, opts engine.CurateOptions) *engine.LearnResult {
+	t.Helper()
+	path := writeBook(t, st, name, src)
 	lopts := engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate}
 	lopts.Policy.Approve = true
 	res, err := engine.Learn(context.Background(), st, path, lopts)
@@ -390,10 +398,7 @@ func TestReviewBeforeTheCommit(t *testing.T) {
 			}},
 		}, nil
 	})
-	path := filepath.Join(t.TempDir(), "groups.tex")
-	if err := os.WriteFile(path, []byte(chapter), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeBook(t, st, "groups.tex", chapter)
 	lopts := engine.LearnOptions{Domains: ds, Generate: gen, Reviewer: reviewer}
 	lopts.Policy.Approve = true
 	res, err := engine.Learn(context.Background(), st, path, lopts)
@@ -459,10 +464,7 @@ func TestReviewConfirmsANewEdition(t *testing.T) {
 	if edited == chapter {
 		t.Fatal("setup: the lemma was not reworded")
 	}
-	path := filepath.Join(t.TempDir(), "groups.tex")
-	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeBook(t, st, "groups.tex", edited)
 	lopts := engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate}
 	lopts.Policy.Approve = true
 	lopts.Reviewer = engine.ReviewerFunc(func(_ context.Context, req engine.ReviewRequest) ([]core.Curation, error) {
@@ -554,5 +556,41 @@ func TestHeadlessRelearnKeepsDecisionsWhole(t *testing.T) {
 	}
 	if _, ok := get(t, st, ident); ok {
 		t.Error("the rejected part came back")
+	}
+}
+
+// A decision recorded before anchors named their source keeps to the
+// source of the primitive it was made on: learning a copy of the chapter
+// from another folder leaves it out, learning the chapter again applies
+// it.
+func TestOlderDecisionsKeepToTheirSource(t *testing.T) {
+	st, ps, opts := curated(t)
+	theorem := find(t, ps, "Theorem")
+	old := core.AnchorOf(theorem, "")
+	old.Source = ""
+	if _, err := engine.CurateAll(context.Background(), st, []engine.Decision{
+		{Kind: core.CurateEdit, ID: theorem.ID, Name: "Lagrange's theorem", Anchor: &old},
+	}, opts); err != nil {
+		t.Fatal(err)
+	}
+	standing, err := engine.StandingCurations(st)
+	if err != nil || len(standing) != 1 || standing[0].Anchor.Source != theorem.Provenance.Source || theorem.Provenance.Source == "" {
+		t.Fatalf("standing %+v (%v): want the anchor of source %q", standing, err, theorem.Provenance.Source)
+	}
+	copied := filepath.Join(t.TempDir(), "groups.tex")
+	if err := os.WriteFile(copied, []byte(chapter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lopts := engine.LearnOptions{Domains: opts.Domains, Generate: opts.Generate, DryRun: true}
+	lopts.Policy.Approve = true
+	res, err := engine.Learn(context.Background(), st, copied, lopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Reapplied) != 0 || len(res.Revisit) != 0 {
+		t.Errorf("a copy in another folder: reapplied %+v, revisit %+v", res.Reapplied, res.Revisit)
+	}
+	if res := learnText(t, st, "groups.tex", chapter, opts); len(res.Reapplied) != 1 {
+		t.Errorf("the chapter again: reapplied %+v, revisit %+v", res.Reapplied, res.Revisit)
 	}
 }
