@@ -69,8 +69,12 @@ func (c *eventConverter) convert(ev *lorev1.LearnEvent) converted {
 				f.Err = s.GetDetail()
 			} else {
 				// The detail is the stage's line, a skipped stage's
-				// beginning "skipped: ".
+				// beginning "skipped: ", or "skipped" alone when the
+				// engine gave no reason.
 				f.Reason = strings.TrimPrefix(s.GetDetail(), "skipped: ")
+				if f.Status == engine.StageSkipped && f.Reason == string(engine.StageSkipped) {
+					f.Reason = ""
+				}
 			}
 			out.events = append(out.events, f)
 			// Generating is the last stage, whether the run committed,

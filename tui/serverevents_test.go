@@ -127,3 +127,46 @@ func TestServerEventsOnTheLearnScreen(t *testing.T) {
 		t.Errorf("a curator is asked for a decision they may not take:\n%s", view)
 	}
 }
+
+// A run stopped at a stage ends every later one skipped; the Learn screen
+// says which and why in one line of its log, and each skipped pane says
+// why, not "skipped: skipped" four times (issue 79, point 15): the events
+// of another process's run say a skipped stage without a reason as
+// "skipped".
+func TestSkippedStagesSayWhyOnce(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	c := newEventConverter("alice")
+	p := pipeline.New(styles.New(true)).Reset("/tmp/bad", "r1", false).SetSize(120, 40)
+	for _, ev := range []*lorev1.LearnEvent{
+		stageEvent("r1", t0, "acquire", "started", ""),
+		stageEvent("r1", t0, "acquire", "done", "1 document(s), 3 bytes"),
+		stageEvent("r1", t0, "sanitize", "started", ""),
+		stageEvent("r1", t0, "sanitize", "done", "HOME · critical 0"),
+		stageEvent("r1", t0, "gate", "started", ""),
+		stageEvent("r1", t0, "gate", "failed", "/tmp/bad: folder contains no supported documents"),
+		stageEvent("r1", t0, "analyze", "skipped", "skipped"),
+		stageEvent("r1", t0, "extract", "skipped", "skipped"),
+		stageEvent("r1", t0, "dedup", "skipped", "skipped"),
+		stageEvent("r1", t0, "generate", "skipped", "skipped"),
+	} {
+		for _, e := range c.convert(ev).events {
+			p = p.Apply(e, t0)
+		}
+	}
+	view := ansi.Strip(p.View())
+	if strings.Contains(view, "skipped: skipped") {
+		t.Errorf("the Learn screen says \"skipped: skipped\":\n%s", view)
+	}
+	var skips []string
+	for _, l := range strings.Split(view, "\n") {
+		if strings.HasPrefix(l, "10:00:00") && strings.Contains(l, "skipped") {
+			skips = append(skips, l)
+		}
+	}
+	if len(skips) != 1 || !strings.Contains(skips[0], "analyze, extract, dedup and generate skipped: gate failed") {
+		t.Errorf("the log's lines of the skipped stages are %q; want one saying analyze, extract, dedup and generate skipped: gate failed\n%s", skips, view)
+	}
+	if n := strings.Count(view, "gate failed"); n != 5 {
+		t.Errorf("%d mentions of why the stages were skipped, want the log's and the four panes':\n%s", n, view)
+	}
+}

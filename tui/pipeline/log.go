@@ -22,6 +22,16 @@ func (l *eventLog) add(line string) {
 	l.dropped++
 }
 
+// replaceLast replaces the newest line.
+func (l *eventLog) replaceLast(line string) {
+	if n := len(l.lines); n > 0 {
+		l.lines[(l.start+n-1)%n] = line
+	}
+}
+
+// added is the number of lines ever added, the dropped ones included.
+func (l *eventLog) added() int { return len(l.lines) + l.dropped }
+
 // Len is the number of lines kept.
 func (l *eventLog) Len() int { return len(l.lines) }
 

@@ -115,6 +115,21 @@ type Model struct {
 	workDir string
 	log     eventLog
 	scroll  int // log lines scrolled back from the newest
+	// skips are the stages skipped for one reason, said by the log's
+	// last line while nothing was logged after it (see logSkip).
+	skips skipLine
+}
+
+// skipLine is the log's line about stages skipped for one reason: a run
+// stopped at one stage skips every later one, which the log says once.
+type skipLine struct {
+	stages []string
+	why    string
+	// when is the first stage's time, which the line keeps; at is the
+	// count of lines logged once it was written: a line logged since
+	// ends it.
+	when time.Time
+	at   int
 }
 
 // New returns an empty Learn screen.
@@ -131,7 +146,7 @@ func (m Model) Reset(source, session string, dryRun bool) Model {
 	}
 	m.Findings = map[core.Category]int{}
 	m.Awaiting, m.Decision, m.Artifacts, m.Committed, m.scroll = false, nil, nil, "", 0
-	m.cancelling = false
+	m.cancelling, m.skips = false, skipLine{}
 	return m
 }
 
@@ -280,6 +295,61 @@ func (m Model) Running() bool {
 
 func index(s engine.Stage) int { return slices.Index(engine.Stages, s) }
 
+// skipReason is why stage i was skipped: the reason the engine gave (a
+// source rejected at the gate, nothing to learn), else the stage before
+// it that stopped the run ("" when none did). A run another process
+// started says a stage skipped without a reason as "skipped".
+func (m Model) skipReason(i int, reason string) string {
+	if reason != "" && reason != string(engine.StageSkipped) {
+		return reason
+	}
+	if m.cancelling {
+		return "the run was cancelled"
+	}
+	for j := i - 1; j >= 0; j-- {
+		switch p := m.Panes[j]; p.State {
+		case Cancelled:
+			return "the run was cancelled"
+		case Failed:
+			if p.Finished.Err == "interrupted" {
+				return string(p.Stage) + " was interrupted"
+			}
+			return string(p.Stage) + " failed"
+		}
+	}
+	return ""
+}
+
+// logSkip says in the log that stage was skipped and why. The stages a
+// run skips for one reason come one after the other, and are said in one
+// line ("dedup and generate skipped: nothing to learn"), the log's last
+// one rewritten as each is added, while nothing else was logged between.
+func (m Model) logSkip(at time.Time, stage, why string) Model {
+	if len(m.skips.stages) > 0 && m.skips.why == why && m.skips.at == m.log.added() {
+		m.skips.stages = append(slices.Clip(m.skips.stages), stage)
+		m.log.replaceLast(m.skipLine())
+		return m
+	}
+	m.skips = skipLine{stages: []string{stage}, why: why, when: at}
+	m.log.add(m.skipLine())
+	m.skips.at = m.log.added()
+	return m
+}
+
+// skipLine is the log's line about m.skips.
+func (m Model) skipLine() string {
+	ss := m.skips.stages
+	names := ss[0]
+	if n := len(ss); n > 1 {
+		names = strings.Join(ss[:n-1], ", ") + " and " + ss[n-1]
+	}
+	msg := names + " " + m.st.State.Skipped.Render("skipped")
+	if m.skips.why != "" {
+		msg += ": " + m.skips.why
+	}
+	return m.logPrefix(m.skips.when, "run") + msg
+}
+
 // Apply records one engine event that arrived at at.
 func (m Model) Apply(e engine.Event, at time.Time) Model {
 	switch e := e.(type) {
@@ -313,6 +383,9 @@ func (m Model) Apply(e engine.Event, at time.Time) Model {
 			}
 		default:
 			p.State = Skipped
+			why := m.skipReason(i, e.Reason)
+			p.info = []string{m.st.State.Skipped.Render(engine.StageFinished{Status: engine.StageSkipped, Reason: why}.Summary())}
+			return m.logSkip(at, string(e.Stage), why)
 		}
 		p.info = m.info(e)
 		msg := e.Summary()

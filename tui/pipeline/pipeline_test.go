@@ -460,3 +460,35 @@ func TestAFailureIsReadWhole(t *testing.T) {
 		t.Errorf("the acquire pane does not wrap the failure:\n%s", strings.Join(pane, "\n"))
 	}
 }
+
+// The stages a run skipped are said in one line of the log with the
+// reason the engine gave, and each skipped pane gives it (issue 79,
+// point 15).
+func TestSkippedStagesSayWhyOnce(t *testing.T) {
+	m := New(styles.New(true)).Reset("notes.md", "learn-1", false).SetSize(120, 36)
+	feed(&m, started(engine.StageExtract, 0),
+		finished(engine.StageExtract, engine.ExtractFinished{}, 1),
+		engine.StageFinished{Stage: engine.StageDedup, Status: engine.StageSkipped, Reason: "nothing to learn"},
+		engine.StageFinished{Stage: engine.StageGenerate, Status: engine.StageSkipped, Reason: "nothing to learn"})
+	view := ansi.Strip(m.View())
+	var skips []string
+	for _, l := range strings.Split(view, "\n") {
+		if strings.HasPrefix(l, "12:01:00") && strings.Contains(l, "skipped") {
+			skips = append(skips, l)
+		}
+	}
+	if len(skips) != 1 || !strings.Contains(skips[0], "run       dedup and generate skipped: nothing to learn") {
+		t.Errorf("the log's lines of the skipped stages are %q; want one: dedup and generate skipped: nothing to learn\n%s", skips, view)
+	}
+
+	// A stage cancelled: the stages after it were skipped because the run
+	// was cancelled.
+	m = New(styles.New(true)).Reset("notes.md", "learn-1", false).SetSize(120, 36).Cancelling()
+	feed(&m, started(engine.StageExtract, 0),
+		engine.StageFinished{Stage: engine.StageExtract, Status: engine.StageFailed, Err: "interrupted"},
+		engine.StageFinished{Stage: engine.StageDedup, Status: engine.StageSkipped},
+		engine.StageFinished{Stage: engine.StageGenerate, Status: engine.StageSkipped})
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "dedup and generate skipped: the run was cancelled") {
+		t.Errorf("the log does not say why dedup and generate were skipped:\n%s", view)
+	}
+}
