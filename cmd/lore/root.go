@@ -219,18 +219,25 @@ func errorSentence(err error) string {
 
 // serverHint says, for a team server's client, what to check when the
 // server could not be reached, trusted or let it in: the raw network
-// error names neither the server nor the settings.
+// error names neither the server nor the settings. Whether the server
+// could be reached or trusted is asked only of an error the client made
+// itself: one the server answered ("cannot resolve" a URL's host, an
+// upload that went silent, a page's certificate) is about the call, and
+// says so in its own words.
 func serverHint(ce *connect.Error) string {
 	addr := os.Getenv(serverEnv)
 	if addr == "" {
 		return ""
 	}
 	msg := ce.Message()
+	answered := connect.IsWireError(ce)
 	switch {
-	case strings.Contains(msg, "x509") || strings.Contains(msg, "certificate"):
+	case !answered && (strings.Contains(msg, "x509") || strings.Contains(msg, "certificate")):
 		return fmt.Sprintf(" (team server %s: trust it by the fingerprint lore serve printed, %s, or a CA file, %s)", addr, fingerprintEnv, caEnv)
 	case ce.Code() == connect.CodeUnauthenticated:
 		return fmt.Sprintf(" (team server %s, token in %s)", addr, tokenEnv)
+	case answered:
+		return ""
 	case ce.Code() == connect.CodeUnavailable || ce.Code() == connect.CodeDeadlineExceeded ||
 		strings.Contains(msg, "connection refused") || strings.Contains(msg, "no such host") || strings.Contains(msg, "timeout"):
 		if full := api.WithDefaultPort(addr); full != addr {

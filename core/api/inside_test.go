@@ -111,6 +111,8 @@ func TestRemoteClientsDoNotSeeTheServersInside(t *testing.T) {
 			return []netip.Addr{netip.MustParseAddr("10.20.30.40")}
 		case "loop.test":
 			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}
+		case "zero.test":
+			return []netip.Addr{netip.MustParseAddr("0.0.0.0")}
 		}
 		return nil
 	})
@@ -196,6 +198,8 @@ func TestRemoteClientsDoNotSeeTheServersInside(t *testing.T) {
 		{"http://inside.test/a.md", "inside.test resolves to a private address, an address of the server's own network"},
 		{"http://loop.test:8080/a.md", "loop.test resolves to a loopback address"},
 		{"http://nowhere.test/a.md", "the server cannot resolve nowhere.test: no such host"},
+		{"http://zero.test/a.md", "zero.test resolves to an unspecified address, an address of the server's own network"},
+		{"http://0.0.0.0/a.md", "0.0.0.0 is an unspecified address, an address of the server's own network"},
 		{"http://[::ffff:10.20.30.40]/a.md", "private address"},
 	} {
 		_, err := learn(t, ctx, svc, &lorev1.LearnRequest{Url: c.url, Approve: true})

@@ -124,6 +124,15 @@ func classify(a netip.Addr) addrClass {
 // carrying an IPv4 address judged by that address.
 func LocalNetwork(a netip.Addr) string { return string(classify(a)) }
 
+// WithArticle is class, a kind of address LocalNetwork names, after its
+// indefinite article: "a loopback address", "an unspecified address".
+func WithArticle(class string) string {
+	if strings.ContainsRune("aeiou", rune(class[0])) {
+		return "an " + class
+	}
+	return "a " + class
+}
+
 // guardError is a refusal by the web source rule.
 type guardError struct{ msg string }
 
@@ -273,7 +282,7 @@ func (g *guard) refused(what, target, host string, a netip.Addr, c addrClass) er
 	named := err != nil // a name, not an address written out
 	if g.remote {
 		if named {
-			return &guardError{fmt.Sprintf("refused %s %s: it resolves to a %s %s", what, target, c, beyondRemote)}
+			return &guardError{fmt.Sprintf("refused %s %s: it resolves to %s %s", what, target, WithArticle(string(c)), beyondRemote)}
 		}
 		return &guardError{fmt.Sprintf("refused %s %s: %s %s", what, target, c, beyondRemote)}
 	}

@@ -80,6 +80,7 @@ func newFakeNet(t *testing.T) (*fakeNet, *atomic.Int64) {
 		"mapped.example":   {"::ffff:127.0.0.1"},
 		"nat64.example":    {"64:ff9b::7f00:1"},
 		"localhost":        {"127.0.0.1"},
+		"zero.example":     {"0.0.0.0"},
 	}
 	return f, &secretHits
 }

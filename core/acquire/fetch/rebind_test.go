@@ -157,6 +157,7 @@ func TestRemoteRedirectsStayOutside(t *testing.T) {
 		{"internal.example/internal", "refused redirect to internal.example: it resolves to a private address (lore does not fetch from its own network for a client on the network)"},
 		{"nat64.example/internal", "refused redirect to nat64.example: it resolves to a loopback address"},
 		{"localhost/internal", "refused redirect to localhost: it resolves to a loopback address"},
+		{"zero.example/internal", "refused redirect to zero.example: it resolves to an unspecified address"},
 	} {
 		_, err := Get(context.Background(), "http://public.example/to/"+c.target, Options{Resolver: f, Dial: f.dial, Remote: true, Timeout: 5 * time.Second})
 		var ie *core.InputError

@@ -354,7 +354,7 @@ func fetchable(ctx context.Context, raw string, r fetch.Resolver) ([]netip.Addr,
 	shown, host := redact.URL(raw), u.Hostname()
 	if a, err := netip.ParseAddr(host); err == nil {
 		if c := fetch.LocalNetwork(a); c != "" {
-			return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s is a %s, an address of the server's own network, which a team server does not fetch for a client", shown, host, c)
+			return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s is %s, an address of the server's own network, which a team server does not fetch for a client", shown, host, fetch.WithArticle(c))
 		}
 		return []netip.Addr{a}, nil
 	}
@@ -367,7 +367,7 @@ func fetchable(ctx context.Context, raw string, r fetch.Resolver) ([]netip.Addr,
 	}
 	for _, a := range addrs {
 		if c := fetch.LocalNetwork(a); c != "" {
-			return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s resolves to a %s, an address of the server's own network, which a team server does not fetch for a client", shown, host, c)
+			return nil, api.Errorf(connect.CodeInvalidArgument, "learn %s: %s resolves to %s, an address of the server's own network, which a team server does not fetch for a client", shown, host, fetch.WithArticle(c))
 		}
 	}
 	return addrs, nil
