@@ -803,7 +803,9 @@ func newCmdFeedback(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "feedback NAME helpful|harmful",
 		Short: "Record a helpful or harmful vote for a skill",
-		Long: `Counts one vote. Votes move a skill's rank by at most a factor of three
+		Long: `Records your vote: one per user and version of the skill. The same vote
+again changes nothing; the other vote replaces yours; a new version of the
+skill takes a new vote. Votes move a skill's rank by at most a factor of three
 (feedback factor 0.5 + (helpful+1)/(helpful+harmful+2)): they reorder close
 matches without replacing relevance.`,
 		Args:        cmdutil.ExactArgs(2, "a skill NAME and helpful or harmful"),

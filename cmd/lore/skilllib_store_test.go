@@ -60,7 +60,7 @@ func TestSkillLibraryOverTheStore(t *testing.T) {
 	// transaction that counts it.
 	var neg *skills.Skill
 	for range 2 {
-		f, err := lib.ReportFailure(gen.Key, "timeout after 30 s")
+		f, err := lib.ReportFailure(gen.Key, "timeout after 30 s", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func TestSkillLibraryOverTheStore(t *testing.T) {
 	if got, err := db.Skill(neg.Key); err != nil || got.Extends != gen.Key || got.Status != skills.Draft {
 		t.Fatalf("stored negative skill: %+v, %v", got, err)
 	}
-	if _, err := lib.Feedback("nope", true); !errors.Is(err, skilllib.ErrUnknown) {
+	if _, err := lib.Feedback("nope", "ann", true, nil); !errors.Is(err, skilllib.ErrUnknown) {
 		t.Fatalf("feedback for an unknown skill: %v", err)
 	}
 

@@ -804,3 +804,111 @@ func TestAgentListsOnlyWhatItsClientIsOffered(t *testing.T) {
 		}
 	})
 }
+
+// TestAgentFeedbackOnlyOnWhatItIsOffered: an agent's token votes on,
+// reports and records uses of only the skills its client is offered; on
+// any other (a workspace draft, one the consumer's rules hide) it hears
+// what it would of a skill that does not exist, and nothing is counted.
+// A user has one vote per version of a skill: the same vote again
+// changes nothing, the other vote replaces it, and a new version takes a
+// new vote.
+func TestAgentFeedbackOnlyOnWhatItIsOffered(t *testing.T) {
+	policy, err := scope.NewPolicy(map[string]scope.Rule{"cursor": {Deny: []string{"*.secret-*"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apitest.EachWith(t, func(o *local.Options) { o.Library.Policy = policy }, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("claude", access.Agent, "default")
+		e.AddUser("gpt", access.Agent, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxV, rev := e.As("rev")
+		add := func(name string) string {
+			t.Helper()
+			return propose(t, ctxV, rev, &lorev1.ProposeSkillRequest{Name: name, Description: "Do " + name + ".", Instructions: "1. Do " + name + "."}).GetKey()
+		}
+		draft := add("team-draft")
+		if _, err := rev.PromoteSkill(ctxV, &lorev1.PromoteSkillRequest{Name: draft}); err != nil {
+			t.Fatal(err)
+		}
+		offered := add("offered-one")
+		publish(t, e, "rev", offered)
+		secret := add("secret-one")
+		publish(t, e, "rev", secret)
+		ctxA, agent := e.As("claude")
+		counts := func(key string) (helpful, harmful, uses, failures int32) {
+			t.Helper()
+			got, err := rev.GetSkill(ctxV, &lorev1.GetSkillRequest{Name: key})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sk := got.GetSkill()
+			return sk.GetHelpful(), sk.GetHarmful(), sk.GetUses(), sk.GetFailures()
+		}
+
+		_, unknown := agent.SkillFeedback(ctxA, &lorev1.SkillFeedbackRequest{Name: "proposed.no-such-skill", Outcome: "harmful", Consumer: "cursor"})
+		for _, key := range []string{draft, secret} {
+			for _, r := range []*lorev1.SkillFeedbackRequest{
+				{Name: key, Outcome: "harmful", Consumer: "cursor"},
+				{Name: key, Outcome: "helpful", Consumer: "cursor"},
+				{Name: key, Outcome: "failure", Note: "it broke", Consumer: "cursor"},
+				{Name: key, Outcome: "report", Note: "timeout after 30 s", Consumer: "cursor"},
+			} {
+				for range 3 {
+					_, err := agent.SkillFeedback(ctxA, r)
+					if connect.CodeOf(err) != connect.CodeNotFound ||
+						strings.ReplaceAll(err.Error(), key, "KEY") != strings.ReplaceAll(unknown.Error(), "proposed.no-such-skill", "KEY") {
+						t.Errorf("the agent's %s on %s, not offered to cursor: %v; want what an unknown skill gives: %v", r.GetOutcome(), key, err, unknown)
+						break
+					}
+				}
+			}
+			if h, x, u, f := counts(key); h+x+u+f != 0 {
+				t.Errorf("refused feedback on %s was counted: %d helpful, %d harmful, %d uses, %d failures", key, h, x, u, f)
+			}
+		}
+
+		// One vote per user and version, however often it is sent.
+		for range 30 {
+			if _, err := agent.SkillFeedback(ctxA, &lorev1.SkillFeedbackRequest{Name: offered, Outcome: "harmful", Consumer: "cursor"}); err != nil {
+				t.Fatalf("a vote on an offered skill: %v", err)
+			}
+		}
+		if h, x, _, _ := counts(offered); h != 0 || x != 1 {
+			t.Errorf("30 harmful votes of one agent: %d helpful, %d harmful; want 0 and 1", h, x)
+		}
+		got, err := agent.SkillFeedback(ctxA, &lorev1.SkillFeedbackRequest{Name: offered, Outcome: "helpful", Consumer: "cursor"})
+		if err != nil || got.GetSkill().GetHelpful() != 1 || got.GetSkill().GetHarmful() != 0 {
+			t.Errorf("the agent changes its vote: %v, %v; want 1 helpful, 0 harmful", err, got)
+		}
+		ctxG, other := e.As("gpt")
+		if _, err := other.SkillFeedback(ctxG, &lorev1.SkillFeedbackRequest{Name: offered, Outcome: "harmful", Consumer: "cursor"}); err != nil {
+			t.Fatal(err)
+		}
+		if h, x, _, _ := counts(offered); h != 1 || x != 1 {
+			t.Errorf("two agents' votes: %d helpful, %d harmful; want 1 and 1", h, x)
+		}
+		// A new version of the skill takes a new vote.
+		if _, err := rev.ReviewSkill(ctxV, &lorev1.ReviewSkillRequest{Name: offered, To: "draft"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rev.EditSkill(ctxV, &lorev1.EditSkillRequest{Name: offered, Description: "Do offered-one, carefully.", Instructions: "1. Do it.\n2. Check it."}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rev.ReviewSkill(ctxV, &lorev1.ReviewSkillRequest{Name: offered, To: "active"}); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if _, err := agent.SkillFeedback(ctxA, &lorev1.SkillFeedbackRequest{Name: offered, Outcome: "helpful", Consumer: "cursor"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if h, x, _, _ := counts(offered); h != 2 || x != 1 {
+			t.Errorf("a vote on the new version: %d helpful, %d harmful; want 2 and 1", h, x)
+		}
+		// Uses and reports of an offered skill count.
+		if got, err := agent.SkillFeedback(ctxA, &lorev1.SkillFeedbackRequest{Name: offered, Outcome: "report", Note: "timeout after 30 s", Consumer: "cursor"}); err != nil ||
+			got.GetCount() != 1 {
+			t.Errorf("a report on an offered skill: %v, %v", err, got)
+		}
+	})
+}

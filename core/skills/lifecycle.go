@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -310,12 +311,46 @@ func (s *Skill) RecordUse(success bool, now time.Time) {
 	s.Updated = now
 }
 
-// RecordFeedback counts one helpful or harmful vote.
-func (s *Skill) RecordFeedback(helpful bool, now time.Time) {
+// Vote is one voter's vote on one version of a skill.
+type Vote struct {
+	Helpful bool      `json:"helpful"`
+	At      time.Time `json:"at"`
+}
+
+// VoteKey is the key in Skill.Votes of voter's vote on version of a
+// skill: the version first, since a user's name may hold any character
+// but ':' and a version none.
+func VoteKey(voter string, version int) string { return strconv.Itoa(version) + ":" + voter }
+
+// RecordVote records voter's helpful or harmful vote on s as it is now:
+// one vote per voter and version (Votes), so that no one moves a skill's
+// rank by voting again. The same vote again changes nothing; the other
+// vote replaces it, moving one count to the other. It reports whether s
+// changed.
+func (s *Skill) RecordVote(voter string, helpful bool, now time.Time) bool {
+	k := VoteKey(voter, s.Version)
+	old, voted := s.Votes[k]
+	if voted && old.Helpful == helpful {
+		return false
+	}
+	if voted {
+		// The counts began before votes were kept, and a merge adds
+		// another skill's: they are never taken below zero.
+		if old.Helpful {
+			s.Helpful = max(s.Helpful-1, 0)
+		} else {
+			s.Harmful = max(s.Harmful-1, 0)
+		}
+	}
 	if helpful {
 		s.Helpful++
 	} else {
 		s.Harmful++
 	}
+	if s.Votes == nil {
+		s.Votes = make(map[string]Vote)
+	}
+	s.Votes[k] = Vote{Helpful: helpful, At: now}
 	s.Updated = now
+	return true
 }

@@ -154,9 +154,9 @@ func TestStatusUsageFeedback(t *testing.T) {
 	}
 	s.RecordUse(true, t0.Add(time.Hour))
 	s.RecordUse(false, t0.Add(2*time.Hour))
-	s.RecordFeedback(true, t0)
-	s.RecordFeedback(false, t0)
-	s.RecordFeedback(true, t0)
+	s.RecordVote("ann", true, t0)
+	s.RecordVote("bob", false, t0)
+	s.RecordVote("cy", true, t0)
 	if s.Uses != 2 || s.Successes != 1 || s.Failures != 1 || !s.LastUsed.Equal(t0.Add(2*time.Hour)) || s.Helpful != 2 || s.Harmful != 1 {
 		t.Fatalf("counters %+v", s)
 	}

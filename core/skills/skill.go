@@ -210,6 +210,12 @@ type Skill struct {
 	LastUsed  time.Time `json:"lastUsed,omitzero"`
 	Helpful   int       `json:"helpful"`
 	Harmful   int       `json:"harmful"`
+	// Votes are who voted what on which version (VoteKey): one vote per
+	// voter and version is counted in Helpful and Harmful (RecordVote).
+	// It is kept in the record, so that the store's transaction that
+	// writes a vote also sees every earlier one. Counts from before votes
+	// were kept have none.
+	Votes map[string]Vote `json:"votes,omitempty"`
 	// FailureSignatures counts reported failures by normalized signature;
 	// a signature that repeats becomes a negative skill.
 	FailureSignatures map[string]int `json:"failureSignatures,omitempty"`

@@ -51,7 +51,7 @@ func TestSyncRegeneratedSkillGetsAVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	old.RecordUse(true, t0)
-	old.RecordFeedback(true, t0)
+	old.RecordVote("ann", true, t0)
 	m := generated(t, "graphs", "v2", "s2", t1)
 	out, err := Sync(library(old), nil, []*Skill{m}, t1)
 	if err != nil || len(out) != 1 || out[0] != old {

@@ -421,7 +421,11 @@ func (s *Service) PromoteSkill(ctx context.Context, r *lorev1.PromoteSkillReques
 
 // SkillFeedback records a vote (helpful, harmful) or a use and its
 // outcome (success, failure) with a note, which is scanned and redacted
-// before it is kept (library.UseWithNote).
+// before it is kept (library.UseWithNote). A vote is the caller's, one
+// per version of the skill: sent again it changes nothing, the other
+// vote replaces it. An agent's token, or a caller naming a consumer,
+// gives feedback only on what the consumer is offered; any other skill
+// is not found, as it is to ActivateSkill.
 func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequest) (*lorev1.SkillFeedbackResponse, error) {
 	if err := precheck(ctx, "SkillFeedback"); err != nil {
 		return nil, err
@@ -440,9 +444,19 @@ func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequ
 	default:
 		return nil, api.Errorf(connect.CodeInvalidArgument, "feedback on %q: outcome %q: use helpful, harmful, success, failure or report", r.GetName(), outcome)
 	}
+	consumer := strings.TrimSpace(r.GetConsumer())
+	// only is what the caller may give feedback on: an agent, or anyone
+	// speaking for a consumer, only what the consumer is offered, as it
+	// activates only that; a person for themselves what they read.
+	only := func(c api.Caller, lib *library.Library) library.Only {
+		if c.Role == access.Agent || consumer != "" {
+			return lib.OfferedOnly(consumer)
+		}
+		return nil
+	}
 	if outcome == "report" {
-		return onLibrary(ctx, s, "SkillFeedback", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
-			f, err := lib.ReportFailure(r.GetName(), r.GetNote())
+		return onLibrary(ctx, s, "SkillFeedback", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
+			f, err := lib.ReportFailure(r.GetName(), r.GetNote(), only(c, lib))
 			if err != nil {
 				return nil, err
 			}
@@ -453,15 +467,15 @@ func (s *Service) SkillFeedback(ctx context.Context, r *lorev1.SkillFeedbackRequ
 			return out, nil
 		})
 	}
-	return onLibrary(ctx, s, "SkillFeedback", true, func(_ api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
+	return onLibrary(ctx, s, "SkillFeedback", true, func(c api.Caller, _ Store, lib *library.Library) (*lorev1.SkillFeedbackResponse, error) {
 		if outcome == "helpful" || outcome == "harmful" {
-			sk, err := lib.Feedback(r.GetName(), outcome == "helpful")
+			sk, err := lib.Feedback(r.GetName(), c.User, outcome == "helpful", only(c, lib))
 			if err != nil {
 				return nil, err
 			}
 			return &lorev1.SkillFeedbackResponse{Skill: Skill(sk, s.now())}, nil
 		}
-		u, err := lib.UseWithNote(r.GetName(), outcome == "success", r.GetNote())
+		u, err := lib.UseWithNote(r.GetName(), outcome == "success", r.GetNote(), only(c, lib))
 		if err != nil {
 			return nil, err
 		}

@@ -6486,12 +6486,17 @@ func (x *PromoteSkillResponse) GetSkill() *Skill {
 type SkillFeedbackRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// outcome: helpful or harmful (a vote), success or failure (a use, with
-	// an optional note), or report (a failure whose words, in note, are
-	// generalised to a signature; the same failure repeated files a
-	// negative skill as a draft for review).
-	Outcome       string `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
-	Note          string `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	// outcome: helpful or harmful (a vote: the caller's one on this version
+	// of the skill, which a repeat leaves and the other vote replaces),
+	// success or failure (a use, with an optional note), or report (a
+	// failure whose words, in note, are generalised to a signature; the
+	// same failure repeated files a negative skill as a draft for review).
+	Outcome string `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	Note    string `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	// consumer is the client the skill was offered to, as SearchSkills and
+	// ActivateSkill name it: an agent's token, or a caller naming one,
+	// gives feedback only on a skill offered to it (another is not found).
+	Consumer      string `protobuf:"bytes,4,opt,name=consumer,proto3" json:"consumer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6543,6 +6548,13 @@ func (x *SkillFeedbackRequest) GetOutcome() string {
 func (x *SkillFeedbackRequest) GetNote() string {
 	if x != nil {
 		return x.Note
+	}
+	return ""
+}
+
+func (x *SkillFeedbackRequest) GetConsumer() string {
+	if x != nil {
+		return x.Consumer
 	}
 	return ""
 }
@@ -11036,11 +11048,12 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x13PromoteSkillRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"<\n" +
 	"\x14PromoteSkillResponse\x12$\n" +
-	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\"X\n" +
+	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\"t\n" +
 	"\x14SkillFeedbackRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aoutcome\x18\x02 \x01(\tR\aoutcome\x12\x12\n" +
-	"\x04note\x18\x03 \x01(\tR\x04note\"\xfb\x02\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\x12\x1a\n" +
+	"\bconsumer\x18\x04 \x01(\tR\bconsumer\"\xfb\x02\n" +
 	"\x15SkillFeedbackResponse\x12$\n" +
 	"\x05skill\x18\x01 \x01(\v2\x0e.lore.v1.SkillR\x05skill\x12\x1c\n" +
 	"\tsignature\x18\x02 \x01(\tR\tsignature\x12\x14\n" +

@@ -275,12 +275,13 @@ type OutcomeOut struct {
 	Successes int    `json:"successes"`
 }
 
-func (s *server) skillReportOutcome(ctx context.Context, _ *sdk.CallToolRequest, in OutcomeIn) (*sdk.CallToolResult, OutcomeOut, error) {
+func (s *server) skillReportOutcome(ctx context.Context, req *sdk.CallToolRequest, in OutcomeIn) (*sdk.CallToolResult, OutcomeOut, error) {
 	outcome := "failure"
 	if in.Success {
 		outcome = "success"
 	}
-	got, err := s.svc.SkillFeedback(s.bind(ctx), &lorev1.SkillFeedbackRequest{Name: in.Name, Outcome: outcome, Note: in.Note})
+	got, err := s.svc.SkillFeedback(s.bind(ctx), &lorev1.SkillFeedbackRequest{Name: in.Name, Outcome: outcome, Note: in.Note,
+		Consumer: s.consumerOf(req.ClientInfo())})
 	if err != nil {
 		return nil, OutcomeOut{}, toolError(err)
 	}
@@ -306,8 +307,9 @@ type FailureOut struct {
 	NegativeSkill string `json:"negativeSkill,omitempty"`
 }
 
-func (s *server) skillReportFailure(ctx context.Context, _ *sdk.CallToolRequest, in FailureIn) (*sdk.CallToolResult, FailureOut, error) {
-	got, err := s.svc.SkillFeedback(s.bind(ctx), &lorev1.SkillFeedbackRequest{Name: in.Name, Outcome: "report", Note: in.Signature})
+func (s *server) skillReportFailure(ctx context.Context, req *sdk.CallToolRequest, in FailureIn) (*sdk.CallToolResult, FailureOut, error) {
+	got, err := s.svc.SkillFeedback(s.bind(ctx), &lorev1.SkillFeedbackRequest{Name: in.Name, Outcome: "report", Note: in.Signature,
+		Consumer: s.consumerOf(req.ClientInfo())})
 	if err != nil {
 		return nil, FailureOut{}, toolError(err)
 	}

@@ -50,7 +50,7 @@ func TestOwnSkillIsSeenByItsOwnerUntilPromoted(t *testing.T) {
 	if _, err := as("bob", false).ActivateOffered(key, "agent"); !errors.Is(err, ErrUnknown) {
 		t.Errorf("bob's activation: %v", err)
 	}
-	if _, err := as("bob", false).Feedback(key, false); !errors.Is(err, ErrUnknown) {
+	if _, err := as("bob", false).Feedback(key, "bob", false, nil); !errors.Is(err, ErrUnknown) {
 		t.Errorf("bob's vote on ann's skill: %v", err)
 	}
 

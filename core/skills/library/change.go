@@ -125,12 +125,37 @@ func (l *Library) Review(ref string, to skills.Status, note string, ack bool) (*
 	})
 }
 
-// Feedback counts one helpful or harmful vote for the skill ref names.
-func (l *Library) Feedback(ref string, helpful bool) (*skills.Skill, error) {
+// Feedback records voter's helpful or harmful vote for the skill ref
+// names, one per voter and version of the skill (skills.RecordVote),
+// where only lets them give feedback.
+func (l *Library) Feedback(ref, voter string, helpful bool, only Only) (*skills.Skill, error) {
 	return l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
-		s.RecordFeedback(helpful, l.now())
+		if err := only.check(ref, s); err != nil {
+			return nil, err
+		}
+		s.RecordVote(voter, helpful, l.now())
 		return nil, nil
 	})
+}
+
+// Only says which skills may be given feedback (Feedback, UseWithNote,
+// ReportFailure): it is asked of the record as stored, in the
+// transaction that counts the feedback, and a skill it refuses is
+// unknown, as to a consumer it is not offered to. Nil is any skill the
+// library's audience reads.
+type Only func(*skills.Skill) bool
+
+// OfferedOnly is the feedback of consumer: only on what it is offered
+// (OfferedTo).
+func (l *Library) OfferedOnly(consumer string) Only {
+	return func(s *skills.Skill) bool { return l.OfferedTo(s, consumer) }
+}
+
+func (o Only) check(ref string, s *skills.Skill) error {
+	if o != nil && !o(s) {
+		return &UnknownSkillError{Ref: ref}
+	}
+	return nil
 }
 
 // Use counts one use of the skill ref names and its outcome; a used skill
@@ -158,12 +183,16 @@ type Failure struct {
 // ReportFailure counts one failed use of the skill ref names under the
 // failure's signature; the report that brings a signature to
 // NegativeAfter also adds a negative skill, in the same transaction.
-func (l *Library) ReportFailure(ref, failure string) (Failure, error) {
+// Only where only lets the reporter give feedback.
+func (l *Library) ReportFailure(ref, failure string, only Only) (Failure, error) {
 	if strings.TrimSpace(failure) == "" {
 		return Failure{}, &core.UsageError{Msg: "the failure is empty; say what went wrong"}
 	}
 	out := Failure{Signature: skills.Signature(failure)}
 	s, err := l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		if err := only.check(ref, s); err != nil {
+			return nil, err
+		}
 		neg, err := s.ReportFailure(out.Signature, l.opts.NegativeAfter, l.now())
 		if err != nil {
 			return nil, err

@@ -301,8 +301,8 @@ func TestReviewFeedbackAndUseAreStored(t *testing.T) {
 		t.Fatal("a refused review wrote something")
 	}
 
-	for _, helpful := range []bool{true, false, false} {
-		if _, err := lib.Feedback("deploy", helpful); err != nil {
+	for voter, helpful := range map[string]bool{"ann": true, "bob": false, "cy": false} {
+		if _, err := lib.Feedback("deploy", voter, helpful, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -329,7 +329,7 @@ func TestReportFailureAddsANegativeSkillOnce(t *testing.T) {
 		{"Captcha after 5 tries (req 0a1b2c3d4e5f)", "captcha after # tries (req #)", 2},
 		{"captcha after 7 tries", "captcha after # tries", 1},
 	} {
-		got, err := lib.ReportFailure("login", c.failure)
+		got, err := lib.ReportFailure("login", c.failure, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -350,7 +350,7 @@ func TestReportFailureAddsANegativeSkillOnce(t *testing.T) {
 	if got := f.get(t, "team.login"); got.Failures != 3 || got.FailureSignatures["captcha after # tries (req #)"] != 2 {
 		t.Fatalf("the skill's failures: %+v", got.FailureSignatures)
 	}
-	if _, err := lib.ReportFailure("login", "  "); !isUsage(err) {
+	if _, err := lib.ReportFailure("login", "  ", nil); !isUsage(err) {
 		t.Fatalf("an empty failure: %v", err)
 	}
 }
@@ -513,9 +513,9 @@ func TestStoreErrorsAreReturned(t *testing.T) {
 		"Prompt":        func() error { _, err := lib.Prompt("x", "", 0); return err },
 		"Resolve":       func() error { _, err := lib.Resolve([]string{"x"}, ""); return err },
 		"Review":        func() error { _, err := lib.Review("x", skills.Draft, "", false); return err },
-		"Feedback":      func() error { _, err := lib.Feedback("x", true); return err },
+		"Feedback":      func() error { _, err := lib.Feedback("x", "ann", true, nil); return err },
 		"Use":           func() error { _, err := lib.Use("x", true); return err },
-		"ReportFailure": func() error { _, err := lib.ReportFailure("x", "broke"); return err },
+		"ReportFailure": func() error { _, err := lib.ReportFailure("x", "broke", nil); return err },
 		"Warn":          func() error { _, err := lib.Warn(Warning{Name: "w", Description: "W"}); return err },
 		"Rollback":      func() error { _, err := lib.Rollback("x", 1); return err },
 		"Merge":         func() error { _, err := lib.Merge(false); return err },

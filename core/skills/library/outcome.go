@@ -29,8 +29,9 @@ type Used struct {
 // stranger's text (the findings are kept beside it, for the person who
 // reads it), its secrets and personal data are redacted, and its hidden
 // characters are stored spelled out (⟨U+202E⟩), so that no invisible text
-// rests in the store to reach a reader later.
-func (l *Library) UseWithNote(ref string, success bool, note string) (Used, error) {
+// rests in the store to reach a reader later. Only where only lets the
+// user give feedback.
+func (l *Library) UseWithNote(ref string, success bool, note string, only Only) (Used, error) {
 	var out Used
 	if note = strings.TrimSpace(note); note != "" {
 		if r := []rune(note); len(r) > skills.MaxOutcomeNote {
@@ -41,6 +42,9 @@ func (l *Library) UseWithNote(ref string, success bool, note string) (Used, erro
 		out.Note, out.Redacted = text.Visible(red.Text, text.InText), red.Counts
 	}
 	s, err := l.update(ref, func(s *skills.Skill) ([]*skills.Skill, error) {
+		if err := only.check(ref, s); err != nil {
+			return nil, err
+		}
 		s.RecordOutcome(success, out.Note, out.Findings, l.now())
 		return nil, nil
 	})

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/lore-kb/lore/core/skills"
+	skilllib "github.com/lore-kb/lore/core/skills/library"
 	"github.com/lore-kb/lore/store/backend"
 )
 
@@ -241,6 +243,64 @@ var skillCases = []Case{
 			if got := mustSkill(t, st, k); got.Uses != workers*each {
 				t.Errorf("%s: %d uses counted, want %d", k, got.Uses, workers*each)
 			}
+		}
+	}},
+	// One vote per voter and version of a skill, kept by the store's
+	// transaction however many of a voter's votes race: the same vote
+	// again counts nothing, the other vote replaces it, a new version
+	// takes a new vote, and the votes come back as written.
+	{"skills/one-vote-per-voter-and-version", func(t *testing.T, st backend.Store) {
+		putSkills(t, st, skill("public.a"))
+		lib := skilllib.New(st, skilllib.Options{})
+		const workers, each = 6, 5
+		errs := make([]error, workers)
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				// ann votes harmful again and again; bob, then cy,
+				// once each from every worker.
+				for i := range each {
+					voter := []string{"ann", "bob", "cy"}[min(i, 2)]
+					if _, err := lib.Feedback("public.a", voter, false, nil); err != nil {
+						errs[w] = err
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		if got := mustSkill(t, st, "public.a"); got.Helpful != 0 || got.Harmful != 3 || len(got.Votes) != 3 {
+			t.Fatalf("%d racing votes of 3 voters: %d helpful, %d harmful, votes %v; want 0, 3 and one each", workers*each, got.Helpful, got.Harmful, got.Votes)
+		}
+		if _, err := lib.Feedback("public.a", "ann", true, nil); err != nil {
+			t.Fatal(err)
+		}
+		err := st.UpdateSkills([]string{"public.a"}, func(recs []*skills.Skill) ([]*skills.Skill, error) {
+			recs[0].Version++
+			return recs, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if _, err := lib.Feedback("public.a", "ann", true, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := mustSkill(t, st, "public.a")
+		want := map[string]bool{"1:ann": true, "1:bob": false, "1:cy": false, "2:ann": true}
+		votes := map[string]bool{}
+		for k, v := range got.Votes {
+			votes[k] = v.Helpful
+			if v.At.IsZero() {
+				t.Errorf("vote %s has no time", k)
+			}
+		}
+		if got.Helpful != 2 || got.Harmful != 2 || !maps.Equal(votes, want) {
+			t.Errorf("ann's changed vote, then two on version 2: %d helpful, %d harmful, votes %v; want 2, 2 and %v", got.Helpful, got.Harmful, votes, want)
 		}
 	}},
 	// The source-hash index follows the records: a hash finds the
