@@ -105,7 +105,8 @@ func TestEnvOverridesAndBogusEnvSkips(t *testing.T) {
 	}
 }
 
-// The skip message names LORE_CORPUS, and with LORE_CORPUS_REQUIRED set
+// The skip message says where the corpus comes from (the manifest, the
+// script that downloads it, LORE_CORPUS), and with LORE_CORPUS_REQUIRED set
 // the same lookup fails the test: the test binary runs itself in a folder
 // with no corpus and its verdict and output are checked.
 func TestSkipMessageAndRequiredFails(t *testing.T) {
@@ -131,8 +132,11 @@ func TestSkipMessageAndRequiredFails(t *testing.T) {
 		if (err != nil) != c.fail {
 			t.Errorf("required=%q: err %v, want failure %v\n%s", c.required, err, c.fail, out.String())
 		}
-		if s := out.String(); !strings.Contains(s, c.want) || !strings.Contains(s, "set "+Env) {
-			t.Errorf("required=%q: output lacks %q or the hint naming %s:\n%s", c.required, c.want, Env, s)
+		s := out.String()
+		for _, w := range []string{c.want, "set " + Env, "internal/corpus/MANIFEST.tsv", "scripts/fetch-corpus.sh"} {
+			if !strings.Contains(s, w) {
+				t.Errorf("required=%q: output lacks %q:\n%s", c.required, w, s)
+			}
 		}
 	}
 }
