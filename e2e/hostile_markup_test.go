@@ -96,11 +96,11 @@ func TestLearnDeepNestingSaysSo(t *testing.T) {
 		name, source, want string
 	}{
 		{"html", write(t, dir, "deep.html", htmlPage("Groups", groupDefinition+deep)),
-			"deep.html: the page nests elements 10003 deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text"},
+			"deep.html: the page nests elements 10003 deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text; elements nested deeper than 256 are read as their text alone"},
 		{"quotes", write(t, dir, "quotes.html", htmlPage("Groups", groupDefinition+strings.Repeat("<blockquote><p>Quoted.</p>", n))),
-			"quotes.html: the page nests elements 10003 deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text"},
+			"quotes.html: the page nests elements 10003 deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text; elements nested deeper than 256 are read as their text alone"},
 		{"epub", writeBook(t, t.TempDir(), []string{"ch1.xhtml", "ch3.xhtml"}, map[string]string{"ch1.xhtml": groupDefinition, "ch3.xhtml": "<h1>Three</h1>" + deep}),
-			"book.epub: EPUB/ch3.xhtml nests elements 10003 deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text"},
+			"book.epub: EPUB/ch3.xhtml nests elements 10003 deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text; elements nested deeper than 256 are read as their text alone"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

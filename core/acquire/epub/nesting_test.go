@@ -7,6 +7,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/internal/heappeak"
 )
 
 // hostileBook is an EPUB whose documents are named by their bodies.
@@ -51,7 +54,7 @@ func TestTextNotesDeepNesting(t *testing.T) {
 			t.Errorf("%s: %d bytes of text: %.200q", c.name, len(text), text)
 		}
 		if len(notes) != 1 || !strings.HasPrefix(notes[0], "OEBPS/ch3.xhtml nests elements ") ||
-			!strings.HasSuffix(notes[0], " deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text") {
+			!strings.HasSuffix(notes[0], " deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text; elements nested deeper than 256 are read as their text alone") {
 			t.Errorf("%s: notes %q", c.name, notes)
 		}
 	}
@@ -79,11 +82,53 @@ func TestLongListReadInLinearMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Count(text, "- Item"); got != n {
+		// Nested items past htmltext.MaxDepth are their text alone.
+		if got := strings.Count(text, "Item"); got != n {
 			t.Errorf("%s: %d items, want %d", c.name, got, n)
 		}
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(200*len(doc)) {
 			t.Errorf("%s: reading %d bytes allocated %d", c.name, len(doc), alloc)
+		}
+	}
+}
+
+// A document nesting 200,000 elements is read holding a heap of at most
+// sixteen times the document: the structure stops at htmltext.MaxDepth,
+// the text below it kept, and the note says so. What is left is
+// encoding/xml's own record of the open elements (some 64 bytes a level,
+// which it keeps to pair end tags) and the garbage the collector has not
+// reached yet; an entry per level of the reader's own took 23 to 25 times.
+func TestDeepNestingBoundedMemory(t *testing.T) {
+	const n = 200000
+	for _, c := range []struct{ name, open, close string }{
+		{"div", "<div>", "</div>"},
+		{"table", "<table><tr><td>", "</td></tr></table>"},
+	} {
+		doc := strings.Repeat(c.open, n) + "<p>Deep text.</p>" + strings.Repeat(c.close, n)
+		raw := hostileBook(t, map[string]string{"ch1.xhtml": "<p>First chapter.</p>", "ch3.xhtml": doc})
+		var text string
+		var notes []string
+		var err error
+		runtime.GC()
+		var base runtime.MemStats
+		runtime.ReadMemStats(&base)
+		peak := heappeak.Of(func() {
+			text, notes, err = TextNotes(context.Background(), bytes.NewReader(raw), int64(len(raw)))
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		held := int64(peak) - int64(base.HeapAlloc)
+		t.Logf("%s: %d bytes of document, peak heap %d bytes over the start (%.1f×)", c.name, len(doc), held, float64(held)/float64(len(doc)))
+		if held > int64(16*len(doc)) {
+			t.Errorf("%s: reading a %d-byte document held %d bytes, over sixteen times the document", c.name, len(doc), held)
+		}
+		if !strings.Contains(text, "First chapter.") || !strings.Contains(text, "Deep text.") {
+			t.Errorf("%s: text lost: %.200q", c.name, text)
+		}
+		want := fmt.Sprintf("elements nested deeper than %d are read as their text alone", htmltext.MaxDepth)
+		if len(notes) != 1 || !strings.HasPrefix(notes[0], "OEBPS/ch3.xhtml nests elements ") || !strings.HasSuffix(notes[0], want) {
+			t.Errorf("%s: notes %q, want one ending %q", c.name, notes, want)
 		}
 	}
 }

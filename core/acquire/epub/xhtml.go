@@ -142,6 +142,7 @@ func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htm
 		c.ids = map[string]bool{}
 	}
 	var err error
+	depth := 0
 	for n := 0; ; n++ {
 		if n&1023 == 0 {
 			if err = ctx.Err(); err != nil {
@@ -159,8 +160,19 @@ func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htm
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			// The decoder pairs start and end tags, so a count is the
+			// depth; past htmltext.MaxDepth elements are their text alone.
+			depth++
+			if depth > htmltext.MaxDepth {
+				c.nesting.Deeper(depth)
+				continue
+			}
 			c.start(t)
 		case xml.EndElement:
+			depth--
+			if depth >= htmltext.MaxDepth {
+				continue
+			}
 			c.end(t.Name.Local)
 		case xml.CharData:
 			if c.skip == 0 && c.hide == 0 {
@@ -371,11 +383,13 @@ func (c *xconv) end(local string) {
 		}
 		return
 	case name == "tr":
+		// Text in a row outside its cells (a row whose cells were too deep
+		// to be read as cells) stays for the next block: browsers show it.
 		if len(c.row) > 0 {
 			c.appendBlock("| " + strings.Join(c.row, " | ") + " |")
 			c.row = c.row[:0]
+			c.buf.Reset()
 		}
-		c.buf.Reset()
 		return
 	case name == "dfn":
 		c.closeDfn()

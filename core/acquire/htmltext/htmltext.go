@@ -49,7 +49,10 @@ func IsNoteRefClass(class string) bool {
 // a bold or italic run-in label at a paragraph's start in emphasis. The
 // result ends with a newline unless it is empty. Text never panics and runs
 // in time linear in the input.
-func Text(html string) string { return textOf(tokenize(html)) }
+func Text(html string) string {
+	toks, _ := tokenize(html)
+	return textOf(toks)
+}
 
 // Page returns what Text and Title return, reading the page once.
 func Page(html string) (text, title string) {
@@ -158,7 +161,10 @@ func markH1(toks []token) {
 
 // Title returns the page's <title>, whitespace collapsed and entities
 // decoded; failing that, the text of its first <h1>; failing both, "".
-func Title(html string) string { return titleOf(tokenize(html)) }
+func Title(html string) string {
+	toks, _ := tokenize(html)
+	return titleOf(toks)
+}
 
 func titleOf(toks []token) string {
 	for _, want := range []string{"title", "h1"} {
@@ -240,10 +246,13 @@ var voidElements = func() map[string]bool {
 }()
 
 // tokenize turns the page into a flat token stream, recovering from
-// syntax errors by resuming after the offending tag.
-func tokenize(html string) []token {
+// syntax errors by resuming after the offending tag. The stream nests at
+// most MaxDepth deep (see depthGuard); the Nesting says how deep the page
+// itself nests and whether elements were read as their text alone.
+func tokenize(html string) ([]token, Nesting) {
 	src, sheet := prepare(html)
 	var toks []token
+	var guard depthGuard
 	// mb reads a MathML formula while one is open: its linear text
 	// ("n^2 ≥ 0") stands for it, not its tokens' text ("n2≥0").
 	var mb *mathml.Builder
@@ -285,6 +294,9 @@ func tokenize(html string) []token {
 				}
 				name := elemName(t.Name)
 				tok := token{kind: tokStart, name: name, void: voidElements[name]}
+				if !tok.void && !guard.start(name) {
+					continue
+				}
 				knowl := ""
 				for _, a := range t.Attr {
 					switch {
@@ -319,7 +331,9 @@ func tokenize(html string) []token {
 				}
 				toks = append(toks, tok)
 			case xml.EndElement:
-				toks = append(toks, token{kind: tokEnd, name: elemName(t.Name)})
+				if name := elemName(t.Name); guard.end(name) {
+					toks = append(toks, token{kind: tokEnd, name: name})
+				}
 			case xml.CharData:
 				toks = append(toks, token{kind: tokText, text: StripMarks(string(t))})
 			}
@@ -356,7 +370,7 @@ func tokenize(html string) []token {
 	if sheet != "" {
 		toks = append(toks, token{kind: tokStyle, text: sheet})
 	}
-	return toks
+	return toks, guard.nesting
 }
 
 func elemName(n xml.Name) string {

@@ -1,9 +1,12 @@
 package htmltext
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lore-kb/lore/internal/heappeak"
 )
 
 // A page nesting its elements 10,000 deep, of any kind, is read in output
@@ -32,7 +35,7 @@ func TestReadNotesDeepNesting(t *testing.T) {
 		if nest.Depth < n {
 			t.Errorf("%s: depth %d, want at least %d", c.name, nest.Depth, n)
 		}
-		want := "the page nests elements " + strconv.Itoa(nest.Depth) + " deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text"
+		want := "the page nests elements " + strconv.Itoa(nest.Depth) + " deep; theorem-like blocks and quotes nested deeper than 8 are read as plain text; elements nested deeper than 256 are read as their text alone"
 		if got := nest.Note("the page"); got != want {
 			t.Errorf("%s: note %q, want %q", c.name, got, want)
 		}
@@ -72,5 +75,40 @@ func TestDeepQuotesBounded(t *testing.T) {
 	}
 	if !strings.Contains(text, strings.Repeat("> ", MaxContainerDepth)+"Quoted.") || !nest.Flattened {
 		t.Errorf("quotes %d deep lost, or not noted (%+v): %q", MaxContainerDepth, nest, text)
+	}
+}
+
+// A page nesting 200,000 elements, divs or tables, is read holding a heap
+// of at most ten times its size: the tree it builds stops at MaxDepth, the
+// text below it kept, and the note says so. A token per element of the
+// nest held about fifty times the page.
+func TestReadDeepNestingBoundedMemory(t *testing.T) {
+	const n = 200000
+	for _, c := range []struct{ name, open, close string }{
+		{"div", "<div>", "</div>"},
+		{"table", "<table><tr><td>", "</td></tr></table>"},
+	} {
+		page := "<html><body><p>Shallow text.</p>" + strings.Repeat(c.open, n) + "<p>Deep text.</p>" + strings.Repeat(c.close, n) + "</body></html>"
+		var text string
+		var nest Nesting
+		runtime.GC()
+		var base runtime.MemStats
+		runtime.ReadMemStats(&base)
+		peak := heappeak.Of(func() { text, _, nest = Read(page) })
+		held := int64(peak) - int64(base.HeapAlloc)
+		t.Logf("%s: %d bytes of page, peak heap %d bytes over the start (%.1f×)", c.name, len(page), held, float64(held)/float64(len(page)))
+		if held > int64(10*len(page)) {
+			t.Errorf("%s: reading a %d-byte page held %d bytes, over ten times the page", c.name, len(page), held)
+		}
+		if !strings.Contains(text, "Shallow text.") || !strings.Contains(text, "Deep text.") {
+			t.Errorf("%s: text lost: %.200q", c.name, text)
+		}
+		if nest.Depth < n {
+			t.Errorf("%s: depth %d, want at least %d", c.name, nest.Depth, n)
+		}
+		want := "elements nested deeper than " + strconv.Itoa(MaxDepth) + " are read as their text alone"
+		if note := nest.Note("the page"); !strings.HasSuffix(note, want) {
+			t.Errorf("%s: note %q, want it to end %q", c.name, note, want)
+		}
 	}
 }

@@ -218,24 +218,7 @@ func (w *writer) start(t token) {
 		}
 		return
 	}
-	// Implied end tags.
-	if blocks[name] && w.top() == "p" {
-		w.pop()
-	}
-	switch {
-	case name == "li" && w.top() == "li",
-		headingLevel(name) > 0 && headingLevel(w.top()) > 0,
-		(name == "td" || name == "th") && (w.top() == "td" || w.top() == "th"),
-		name == "option" && w.top() == "option":
-		w.pop()
-	case name == "tr":
-		if w.top() == "td" || w.top() == "th" {
-			w.pop()
-		}
-		if w.top() == "tr" {
-			w.pop()
-		}
-	}
+	closeImplied(name, w.top, func() { w.pop() })
 	e := entry{name: name}
 	switch {
 	case skipped[name]:
