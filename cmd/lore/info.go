@@ -21,7 +21,10 @@ func (a *app) domainsCmd() *cobra.Command {
 		Short:       "List the domains lore detects, with their plane regions",
 		Long: `Lists the built-in domains and those of the domains file named in the
 configuration (domains_file), with each domain's region on the plane and the
-words that activate it.`,
+words that activate it. A document whose words activate none of them is
+placed at the plane's centre and filed under the domain whose region holds
+it (of the built-in ones, synthesis), so every learned primitive is in a
+domain listed here.`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			doms, err := a.cfg.domains()

@@ -53,6 +53,9 @@ func renderAnalysis(out io.Writer, st styles.Styles, res *engine.AnalyzeResult, 
 			// measure: how far it leads).
 			fmt.Fprintf(&b, "  score %.2f", res.Domains[0].Score)
 		}
+		if len(res.Domains) == 0 {
+			fmt.Fprintf(&b, "  %s", st.Faint.Render("no domain's words found: filed under the domain whose region holds the plane's centre"))
+		}
 		if len(res.Domains) > 1 {
 			var others []string
 			for _, d := range res.Domains[1:min(4, len(res.Domains))] {

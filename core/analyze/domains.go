@@ -482,3 +482,24 @@ func (p *Placer) Place(s string) core.PlanePosition {
 	}
 	return centroid(ev, act, p.m.domains)
 }
+
+// FallbackDomain is the domain a document is filed under when the words of
+// no domain activate: the one whose region holds its place on the plane
+// (the centre, for a document nothing places), the nearest centre first
+// and the list's order on a tie — among the built-in domains, synthesis.
+// Its results need a domain that lore domains lists; "" only when there
+// are no domains at all.
+func FallbackDomain(domains []core.Domain, at core.PlanePosition) string {
+	best, bestIn, bestDist := -1, false, 0.0
+	for i, d := range domains {
+		dist := math.Hypot(d.Region.Center.Real-at.Real, d.Region.Center.Imaginary-at.Imaginary)
+		in := dist <= d.Region.Radius
+		if best < 0 || in && !bestIn || in == bestIn && dist < bestDist {
+			best, bestIn, bestDist = i, in, dist
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return domains[best].ID
+}

@@ -293,3 +293,26 @@ func TestDetectDomainsPlaneClamped(t *testing.T) {
 		t.Errorf("plane %v", plane)
 	}
 }
+
+// A document no domain activates goes to the domain whose region holds the
+// plane's centre (of the built-in ones, synthesis); with a user's domains
+// only, to the one whose region holds it, else the nearest.
+func TestFallbackDomainHoldsThePlanesCentre(t *testing.T) {
+	if got := FallbackDomain(builtinDomains(t), core.PlanePosition{}); got != "synthesis" {
+		t.Errorf("built-in fallback = %q, want synthesis", got)
+	}
+	region := func(id string, re, im, r float64) core.Domain {
+		return core.Domain{ID: id, Region: core.PlaneRegion{Center: core.PlanePosition{Real: re, Imaginary: im}, Radius: r}}
+	}
+	wide := []core.Domain{region("near", 0.2, 0, 0.1), region("wide", 0.5, 0.5, 0.9)}
+	if got := FallbackDomain(wide, core.PlanePosition{}); got != "wide" {
+		t.Errorf("fallback = %q, want wide (its region holds the centre)", got)
+	}
+	apart := []core.Domain{region("far", 0.9, 0.9, 0.1), region("near", 0.2, 0, 0.1)}
+	if got := FallbackDomain(apart, core.PlanePosition{}); got != "near" {
+		t.Errorf("fallback = %q, want near (no region holds the centre)", got)
+	}
+	if got := FallbackDomain(nil, core.PlanePosition{}); got != "" {
+		t.Errorf("fallback without domains = %q", got)
+	}
+}

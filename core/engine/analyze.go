@@ -102,6 +102,10 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 			res.Domain = res.Domains[0].Domain
 		}
 	}
+	if res.Domain == "" && len(res.Analyses) > 0 {
+		// Where its primitives go (see extractAndWire).
+		res.Domain = analyze.FallbackDomain(opts.Domains, core.PlanePosition{})
+	}
 	if opts.Domain != "" {
 		// Every primitive goes to the domain asked for; the run says so
 		// too (the detected ones stay in Domains).
@@ -147,7 +151,9 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 		}
 	}
 	step := max(1, total/200)
-	xopts := extract.Options{Domain: opts.Domain}
+	// A document no domain's words activate is placed at the plane's
+	// centre: its primitives go to the domain whose region holds it.
+	xopts := extract.Options{Domain: opts.Domain, Fallback: analyze.FallbackDomain(opts.Domains, core.PlanePosition{})}
 	var loops []*wire.BlockLinks
 	// What each document's references leave to the others (a book's page
 	// citing a theorem on another page), linked once all are extracted.

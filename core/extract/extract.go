@@ -111,6 +111,9 @@ import (
 type Options struct {
 	// Domain overrides the analysis's detected domain for every primitive.
 	Domain string
+	// Fallback is the domain of the primitives of a document whose words
+	// activate no domain (analyze.FallbackDomain): one lore domains lists.
+	Fallback string
 	// Section, when set, is called after each section is read, and
 	// Candidate with the count of candidates made and their number as
 	// they are made: a large source's extraction takes long enough to be
@@ -537,6 +540,11 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 		domain = x.a.Domain
 	}
 	if domain == "" {
+		domain = opts.Fallback
+	}
+	if domain == "" {
+		// No domains at all (a caller that gave none): a name all the
+		// same, which no configured domain can be.
 		domain = "learn"
 	}
 	idBase := text.Slug(domain)
