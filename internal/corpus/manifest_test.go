@@ -59,9 +59,11 @@ func TestManifestWellFormed(t *testing.T) {
 	}
 }
 
-// Every document in the corpus folder is in the manifest with its bytes,
-// and every downloaded document of the manifest is in the folder, so the
-// manifest (and the script that reads it) cannot go stale silently.
+// Every document of the manifest is in the corpus folder with its bytes,
+// so the manifest (and the script that reads it) cannot go stale
+// silently. A document the folder has and the manifest lacks is only
+// logged: the corpus grows on its own, and a new document must not fail
+// a change that does not read it.
 func TestManifestMatchesCorpus(t *testing.T) {
 	dir := Dir(t)
 	entries, err := Manifest()
@@ -85,7 +87,7 @@ func TestManifestMatchesCorpus(t *testing.T) {
 		present[name] = true
 		e, ok := listed[name]
 		if !ok {
-			t.Errorf("%s is in the corpus folder %s but not in %s", name, dir, ManifestFile)
+			t.Logf("%s is in the corpus folder %s but not yet in %s", name, dir, ManifestFile)
 			continue
 		}
 		sum, size := digest(t, filepath.Join(dir, name))
