@@ -209,7 +209,61 @@ func normPatterns(buf []string, ps []string) []string {
 //  5. genuinely-new: confidence max(fs, kw, cf), where a cf that is 1 only
 //     because both forms are empty counts 0 — it measures nothing.
 func Compare(cand, existing *core.Primitive) core.Comparison {
-	return CompareFeatures(FeaturesOf(cand), FeaturesOf(existing), existing.ID)
+	c := CompareFeatures(FeaturesOf(cand), FeaturesOf(existing), existing.ID)
+	asWritten(&c, cand, existing)
+	return c
+}
+
+// asWritten corrects c, the comparison of cand with existing, where the
+// comparator read their statements as one because they are one text in
+// canonical math form (\le and \leq, \N and \mathbb{N}), though they are
+// not one as written: an exact duplicate means the same text (up to case
+// and spacing), and this is the same statement in other notation. Its
+// statement score is then measured on the texts as written (the share of
+// words they have in common), not taken as 1, and its rationale says so.
+// The class, and what the merge engine does with it, stay.
+func asWritten(c *core.Comparison, cand, existing *core.Primitive) {
+	if c.Class != core.ExactDuplicate || c.FormalSimilarity != 1 {
+		return
+	}
+	a, b := cand.FormalStatement, existing.FormalStatement
+	if unspaced(a) == unspaced(b) {
+		// The same text, spaced otherwise ("a*1" and "a * 1").
+		return
+	}
+	if ca, _ := TextKey(text.CanonicalMath(a)); ca != canonicalKey(b) {
+		// One by their words of substance, not by notation: the score
+		// was measured.
+		return
+	}
+	c.FormalSimilarity = jaccard(writtenWords(a), writtenWords(b))
+	if c.Rationale != "" {
+		c.Rationale = "The same statement in other notation: one text once its mathematics is spelled one way, not as written (" +
+			pct(c.FormalSimilarity) + " of their words as written in common); computational form similarity " +
+			pct(c.ComputationalSimilarity) + " — a duplicate, though not an identical text."
+	}
+}
+
+// unspaced is s lowercased without its white space.
+func unspaced(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), ""))
+}
+
+func canonicalKey(s string) [16]byte {
+	k, _ := TextKey(text.CanonicalMath(s))
+	return k
+}
+
+// writtenWords are the words of s as written, lowercased and without the
+// punctuation around them, sorted and unique.
+func writtenWords(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(strings.ToLower(s)) {
+		if f = strings.Trim(f, `,;:.!?()"'`); f != "" {
+			out = append(out, f)
+		}
+	}
+	return sortSet(out)
 }
 
 // CompareFeatures is Compare on precomputed features; existingID names the

@@ -3,6 +3,7 @@ package dedup
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -116,6 +117,7 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 	}
 	f := d.featuresFor(p)
 	c := compareSets(d.cand.sets(), f.sets(), p.ID, true)
+	asWritten(&c, cand, p)
 	sameNamed(&c, cand, p, d.cand.Stmt, f.Stmt)
 	i := slices.IndexFunc(v.Matches, func(m Match) bool { return m.ID == p.ID })
 	if i < 0 || !full {
@@ -177,8 +179,17 @@ func sameNamed(c *core.Comparison, cand, p *core.Primitive, ct, et []string) {
 	switch {
 	case restated >= restateShare && cand.Type == p.Type && len(ct) <= len(et):
 		c.Class, c.Confidence = core.ExactDuplicate, restated
+		// Fewer distinct words of substance need not be fewer words:
+		// what the rationale says of the length is counted.
+		how := "restates it in fewer words"
+		switch nc, ne := wordCount(cand.FormalStatement), wordCount(p.FormalStatement); {
+		case nc == ne:
+			how = "restates it in as many words"
+		case nc > ne:
+			how = "restates it in more words (" + strconv.Itoa(nc) + " to " + strconv.Itoa(ne) + "), adding nothing of substance"
+		}
 		c.Rationale = "The names are the same" + names + " and the stored statement holds " + pct(restated) +
-			" of the candidate's words: the candidate restates it in fewer words — a duplicate."
+			" of the candidate's words: the candidate " + how + " — a duplicate."
 	case restated >= restateShare && cand.Type == p.Type:
 		c.Class, c.Confidence = core.Generalization, restated
 		c.Rationale = "The names are the same" + names + " and the candidate holds " + pct(restated) +
@@ -194,6 +205,9 @@ func sameNamed(c *core.Comparison, cand, p *core.Primitive, ct, et []string) {
 		c.Class = core.OverlappingDistinct
 	}
 }
+
+// wordCount is how many words s has as written.
+func wordCount(s string) int { return len(strings.Fields(s)) }
 
 // minShared is how many words the shorter of two statements needs for
 // the share of them the other holds to say anything.

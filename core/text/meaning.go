@@ -76,17 +76,27 @@ const (
 //     ("3" by "three" is no change: number words are numbers);
 //   - a run whose count of negations differs ("not", "no", "never",
 //     "cannot", "n't", "non…"), replaced, or added or dropped in a short
-//     run;
+//     run; a word quoted or in a code span ("no", `cannot access`,
+//     \texttt{no}, “none”) is what a program prints or a person types,
+//     not the statement's claim, and counts as no negation (nor
+//     quantifier);
 //   - a run whose quantifiers differ ("at most" by "at least", "all" by
 //     "some"; "all", "every", "each" and "any" are one), replaced, or
 //     added or dropped in a short run — except a universal one, which a
 //     general statement implies ("a tree" / "every tree").
 //
 // Statements that do not align (fewer than half the shorter one's words in
-// common order) are different statements, not one edited: nil.
+// common order) are different statements, not one edited, and statements
+// that are one text in canonical math form (CanonicalMath) are one
+// statement in two notations: nil.
 func MeaningChanges(candidate, stored string) []MeaningChange {
 	if candidate == stored {
 		// The common case, an exact duplicate: nothing to align.
+		return nil
+	}
+	if sameCanonical(candidate, stored) {
+		// The same statement in other notation (\N and ℕ, \not= and
+		// \neq): the comparator reads it as one, and so does this.
 		return nil
 	}
 	cand, exist := meaningTokens(candidate), meaningTokens(stored)
@@ -175,6 +185,8 @@ type mtok struct {
 	math            bool
 	// spelled says a number is written as a word ("two").
 	spelled bool
+	// quoted says the word is quoted or in a code span (see quotedSpans).
+	quoted bool
 }
 
 // mtokKeys are the keys of toks, what MeaningChanges aligns.
@@ -218,24 +230,29 @@ func isOperator(r rune) bool {
 // stripped of surrounding punctuation, a lone operator joined to its
 // neighbours ("n - 1" is one token, "n-1").
 func meaningTokens(s string) []mtok {
-	s = mathNormalizer.Replace(stripEmphasis(s))
 	var fields []string
-	for _, f := range strings.Fields(s) {
-		f = strings.TrimFunc(f, func(r rune) bool {
-			return strings.ContainsRune(`,;:.!?()[]"'“”‘’«»`, r)
-		})
-		if f != "" {
-			fields = append(fields, f)
+	var fquoted []bool
+	for _, sp := range quotedSpans(s) {
+		for _, f := range strings.Fields(mathNormalizer.Replace(stripEmphasis(sp.text))) {
+			f = strings.TrimFunc(f, func(r rune) bool {
+				return strings.ContainsRune(`,;:.!?()[]"'“”‘’«»`, r)
+			})
+			if f != "" {
+				fields = append(fields, f)
+				fquoted = append(fquoted, sp.quoted)
+			}
 		}
 	}
 	var words []string
+	var quoted []bool
 	for k := 0; k < len(fields); k++ {
 		f := fields[k]
 		if len(words) > 0 {
-			prev := &words[len(words)-1]
+			prev, q := &words[len(words)-1], &quoted[len(quoted)-1]
 			switch r, _ := utf8.DecodeRuneInString(f); {
 			case allOperators(f) && k+1 < len(fields) && !allOperators(fields[k+1]):
 				*prev += f + fields[k+1]
+				*q = *q || fquoted[k] || fquoted[k+1]
 				k++
 				continue
 			case isOperator(r) && (utf8.RuneCountInString(*prev) <= 2 || isMath(*prev)),
@@ -243,25 +260,27 @@ func meaningTokens(s string) []mtok {
 				// "σ −1" is σ−1, "N -dimensional" N-dimensional, "ω ′"
 				// ω′: an extraction's space inside a formula.
 				*prev += f
+				*q = *q || fquoted[k]
 				continue
 			}
 		}
 		words = append(words, f)
+		quoted = append(quoted, fquoted[k])
 	}
 	out := make([]mtok, 0, len(words))
 	for k := 0; k < len(words); k++ {
-		w, orig := strings.ToLower(words[k]), words[k]
+		w, orig, q := strings.ToLower(words[k]), words[k], quoted[k]
 		if k+1 < len(words) {
 			// A two-word quantifier is one token, so that "at most" by
 			// "at least" is one replaced run with both words.
 			switch next := strings.ToLower(words[k+1]); {
 			case w == "at" && (next == "most" || next == "least"),
 				(w == "more" || w == "less" || w == "fewer" || w == "greater" || w == "smaller") && next == "than":
-				w, orig = w+" "+next, orig+" "+words[k+1]
+				w, orig, q = w+" "+next, orig+" "+words[k+1], q || quoted[k+1]
 				k++
 			}
 		}
-		t := mtok{word: w, show: orig}
+		t := mtok{word: w, show: orig, quoted: q}
 		switch {
 		case numberWords[w] != "":
 			t.key, t.math, t.spelled = numberWords[w], true, true
@@ -358,12 +377,14 @@ func mathShow(ts []mtok) string {
 	return strings.Join(ms, " ")
 }
 
-// negations are the negating words of ts.
+// negations are the negating words of ts, quoted ones left out.
 func negations(ts []mtok) []string {
 	var out []string
 	for _, t := range ts {
 		w := t.word
 		switch {
+		case t.quoted:
+			// What a program prints, not the statement's claim.
 		case w == "not" || w == "no" || w == "never" || w == "none" || w == "nothing" || w == "nobody" || w == "nowhere" ||
 			w == "neither" || w == "nor" || w == "cannot":
 			out = append(out, w)
@@ -408,11 +429,14 @@ var quantifierWords = map[string]string{
 	"exactly": "exactly", "only": "only", "unique": "unique", "uniquely": "unique",
 }
 
-// quantifiers are the quantifying phrases of ts, as written.
+// quantifiers are the quantifying phrases of ts, as written, quoted ones
+// left out.
 func quantifiers(ts []mtok) []string {
 	var out []string
 	for _, t := range ts {
 		switch {
+		case t.quoted:
+			// What a program prints, not the statement's claim.
 		case strings.HasPrefix(t.word, "at ") || strings.HasSuffix(t.word, " than"), quantifierWords[t.word] != "":
 			out = append(out, t.word)
 		}
@@ -443,4 +467,83 @@ func onlyUniversal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// sameCanonical reports whether a and b are one text in canonical math
+// form, up to case and runs of white space.
+func sameCanonical(a, b string) bool {
+	return strings.ToLower(CollapseSpace(CanonicalMath(a))) == strings.ToLower(CollapseSpace(CanonicalMath(b)))
+}
+
+// span is a stretch of a statement: quoted (or in a code span) or not.
+type span struct {
+	text   string
+	quoted bool
+}
+
+// quotedSpans splits s into its quoted stretches and the rest: text
+// between straight or curly double quotes, a LaTeX “quotation”, a
+// Markdown code span (`ls`, “a `b` c“), and the argument of \texttt{…}
+// or \verb|…|. The quotes themselves are left out; an opening quote that
+// is never closed is text like any other.
+func quotedSpans(s string) []span {
+	var out []span
+	plain := 0
+	emit := func(from, to int, quoted bool) {
+		if to > from {
+			out = append(out, span{text: s[from:to], quoted: quoted})
+		}
+	}
+	for i := 0; i < len(s); {
+		open, body, end := quoteAt(s, i)
+		if end < 0 {
+			_, w := utf8.DecodeRuneInString(s[i:])
+			i += w
+			continue
+		}
+		emit(plain, i, false)
+		out = append(out, span{text: " ", quoted: false})
+		emit(i+open, body, true)
+		out = append(out, span{text: " ", quoted: false})
+		i, plain = end, end
+	}
+	emit(plain, len(s), false)
+	return out
+}
+
+// quoteAt reads a quotation opening at s[i:]: the opening's length, where
+// the quoted text ends and where the closing ends; end is -1 when none
+// opens there, or it is never closed.
+func quoteAt(s string, i int) (open, body, end int) {
+	closing := func(open int, close string) (int, int, int) {
+		if j := strings.Index(s[i+open:], close); j >= 0 {
+			return open, i + open + j, i + open + j + len(close)
+		}
+		return 0, 0, -1
+	}
+	rest := s[i:]
+	switch {
+	case strings.HasPrefix(rest, "``"):
+		// A LaTeX quotation when '' closes it before another `` opens;
+		// else a Markdown code span of two backticks.
+		if q, c := strings.Index(rest[2:], "''"), strings.Index(rest[2:], "``"); q >= 0 && (c < 0 || q < c) {
+			return closing(2, "''")
+		}
+		return closing(2, "``")
+	case rest[0] == '`':
+		return closing(1, "`")
+	case rest[0] == '"':
+		return closing(1, `"`)
+	case strings.HasPrefix(rest, "“"):
+		return closing(len("“"), "”")
+	case strings.HasPrefix(rest, `\texttt{`):
+		return closing(len(`\texttt{`), "}")
+	case strings.HasPrefix(rest, `\verb`) && len(rest) > len(`\verb`):
+		d := rest[len(`\verb`)]
+		if d == '*' || d == ' ' || d >= utf8.RuneSelf || d >= 'a' && d <= 'z' || d >= 'A' && d <= 'Z' {
+			return 0, 0, -1
+		}
+		return closing(len(`\verb`)+1, string(d))
+	}
+	return 0, 0, -1
 }
