@@ -504,7 +504,7 @@ func Normalize(raw []byte) (string, error) {
 	if !utf8.Valid(raw) {
 		off := invalidOffset(raw)
 		line := 1 + bytes.Count(raw[:off], []byte{'\n'})
-		return "", fmt.Errorf("not valid UTF-8 (invalid byte 0x%02X at offset %d, line %d)", raw[off], off, line)
+		return "", &invalidUTF8Error{b: raw[off], off: off, line: line}
 	}
 	if bytes.IndexByte(raw, '\r') < 0 {
 		return string(raw), nil

@@ -402,7 +402,7 @@ func TestArchiveEntryProblems(t *testing.T) {
 	ents := []ent{
 		file("ok.md", "# fine"),
 		file("bin.md", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"),
-		file("latin1.txt", "caf\xe9"),
+		file("utf8.tex", "\\usepackage[utf8]{inputenc}\ncaf\xe9"),
 		file("empty.md", ""),
 		file("inner.zip", "PK\x03\x04"),
 		file("inner.tar.gz", "x"),
@@ -450,9 +450,9 @@ func TestArchiveEntryProblems(t *testing.T) {
 				t.Errorf("finding = %+v", f)
 			}
 			want := map[string]string{
-				"latin1.txt": "not valid UTF-8",
-				"empty.md":   "file is empty",
-				"pipe.md":    "special file entry (named pipe) is not read",
+				"utf8.tex": "not valid UTF-8",
+				"empty.md": "file is empty",
+				"pipe.md":  "special file entry (named pipe) is not read",
 			}
 			if len(res.Errors) != len(want) {
 				t.Errorf("errors = %+v", res.Errors)

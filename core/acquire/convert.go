@@ -120,10 +120,15 @@ func decodeText(ext string, raw []byte, opts Options, pages func(done, total int
 	c, ok := converted[ext]
 	if !ok {
 		text, err = Normalize(raw)
+		if invalid := asInvalidUTF8(err); invalid != nil {
+			if legacy, note, ok := legacyText(ext, raw, invalid); ok {
+				text, err, notes = legacy, nil, []string{note}
+			}
+		}
 		if err == nil && formats[ext].format == core.FormatMarkdown {
 			text = codeShortcodes(text)
 		}
-		return text, "", nil, err
+		return text, "", notes, err
 	}
 	if ext == ".pdf" && pages != nil {
 		text, err = pdf.TextProgress(opts.context(), bytes.NewReader(raw), int64(len(raw)), pages)
