@@ -400,13 +400,32 @@ func (a *acquirer) readLocal(path, rel string, info fs.FileInfo, pages func(done
 	return "", nil
 }
 
-// noDocuments explains why a folder or archive yielded nothing.
+// noDocuments explains why a folder or archive yielded nothing: every
+// file it skipped, each with its reason (the first few, and how many
+// more), so that a person fixes them all at once.
 func noDocuments(what string, res *Result) string {
 	if len(res.Skipped) > 0 {
-		return fmt.Sprintf("%s contains no readable documents (%d skipped; first: %s: %s)",
-			what, len(res.Skipped), res.Skipped[0].Path, res.Skipped[0].Reason)
+		return fmt.Sprintf("%s contains no readable documents (%d skipped: %s)", what, len(res.Skipped),
+			listed(len(res.Skipped), func(i int) string { return res.Skipped[i].Path + ": " + res.Skipped[i].Reason }))
 	}
 	return what + " contains no supported documents (" + whatLoreReads() + ")"
+}
+
+// shownSkipped is how many skipped files an error names before it counts
+// the rest.
+const shownSkipped = 5
+
+// listed joins the first shownSkipped of n items, and says how many more
+// there are.
+func listed(n int, item func(i int) string) string {
+	parts := make([]string, 0, min(n, shownSkipped)+1)
+	for i := range min(n, shownSkipped) {
+		parts = append(parts, item(i))
+	}
+	if n > shownSkipped {
+		parts = append(parts, fmt.Sprintf("and %d more", n-shownSkipped))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // skipDir reports folders that never hold source documents: version control,

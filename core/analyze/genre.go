@@ -5,6 +5,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Structure that word counts miss. The reference's weighted patterns count
@@ -29,6 +30,13 @@ import (
 //     each ("### Initialize the SDK", "### Run the application"), each
 //     heading an instruction over a code block, make a tutorial when at
 //     least three of them cover a quarter of the text;
+//     A how-to whose code is commands to run is one too, however little of
+//     the text its steps cover: at least three steps (instruction or "Step
+//     N" headings, procedure items) and at least three code blocks, two in
+//     three of them shell sessions ("```console", "```bash", "```powershell",
+//     or every line at a "$ " prompt) — the fences that vote for a
+//     reference are the steps' commands. An API reference's blocks are its
+//     language's;
 //   - a standard states what is valid: a document the vote calls a reference
 //     (or unknown) whose prose says, again and again, what an input "must"
 //     be and what is "invalid" or "not allowed" — a data format or a language
@@ -69,7 +77,7 @@ func refineType(s string, vote core.ContentType, scores map[core.ContentType]flo
 	if vote == core.Paper && !paperTraces(s) {
 		vote = runnerUp(scores, core.Paper, words)
 	}
-	if procedures && (vote == core.Reference || vote == core.Unknown) && isTutorial(s) {
+	if procedures && (vote == core.Reference || vote == core.Unknown) && (isTutorial(s) || runsCommands(s)) {
 		return core.Tutorial
 	}
 	if (vote == core.Reference || vote == core.Unknown) && text.StatesValidity(s) {
@@ -382,4 +390,80 @@ func procedureSteps(s string) (steps, covered int) {
 		covered += l.End - l.Start
 	}
 	return steps, covered
+}
+
+// runsCommands reports a how-to made of shell steps: at least minSteps
+// steps (headings that are instructions or number a step, ordered-list
+// procedure items) and at least minSteps fenced blocks, two in three of
+// them shell sessions.
+func runsCommands(s string) bool {
+	shell, blocks := shellBlocks(s)
+	if shell < minSteps || 3*shell < 2*blocks {
+		return false
+	}
+	steps, _ := procedureSteps(s)
+	for _, h := range markdownHeadings(s) {
+		if h.level >= 2 && (stepHeading.MatchString(h.title) || text.ImperativeStep(h.title)) {
+			steps++
+		}
+	}
+	return steps >= minSteps
+}
+
+// stepHeading is a heading that numbers a step ("Step 2: Launch the
+// instance", "Step 3 — Restart").
+var stepHeading = lazyre.New(`(?i)^step\s+[0-9]+\b`)
+
+// shellLanguages are the info strings of fenced blocks of shell sessions
+// and scripts.
+var shellLanguages = map[string]bool{
+	"console": true, "shell": true, "sh": true, "bash": true, "zsh": true, "fish": true,
+	"shell-session": true, "shellsession": true, "terminal": true,
+	"powershell": true, "pwsh": true, "ps1": true, "ps": true, "cmd": true, "bat": true, "batch": true,
+}
+
+// shellBlocks counts the fenced code blocks of s, and those that are
+// shell sessions: a shell's info string, or every line at a "$ " prompt.
+func shellBlocks(s string) (shell, blocks int) {
+	var fence, info string
+	inBlock, prompts, other := false, 0, 0
+	for ln := range strings.Lines(s) {
+		t := strings.TrimSpace(ln)
+		if !inBlock {
+			if f := fenceOf(t); f != "" {
+				inBlock, fence, prompts, other = true, f, 0, 0
+				info = strings.ToLower(strings.TrimSpace(strings.TrimLeft(t[len(f):], "`~")))
+				if i := strings.IndexAny(info, " {,"); i >= 0 {
+					info = info[:i]
+				}
+			}
+			continue
+		}
+		if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+			inBlock = false
+			blocks++
+			if shellLanguages[info] || info == "" && prompts > 0 && other == 0 {
+				shell++
+			}
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t, "$ "):
+			prompts++
+		case t != "":
+			other++
+		}
+	}
+	return shell, blocks
+}
+
+// fenceOf is the fence a line opens ("```", "~~~~"), "" for none.
+func fenceOf(t string) string {
+	for _, c := range []string{"`", "~"} {
+		n := len(t) - len(strings.TrimLeft(t, c))
+		if n >= 3 {
+			return t[:n]
+		}
+	}
+	return ""
 }

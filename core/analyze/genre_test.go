@@ -191,7 +191,7 @@ func TestCorpusGenres(t *testing.T) {
 	for name, want := range map[string]core.ContentType{
 		"tutorial-numbered_wsl_wsl-containers.md":         core.Tutorial,
 		"paper_collaborative-text-editing.tex":            core.Paper,
-		"tutorial-steps_bitnami_redis-sentinel_README.md": core.Reference,
+		"tutorial-steps_bitnami_redis-sentinel_README.md": core.Tutorial, // its steps are console sessions
 		"apiref_goldmark_README.md":                       core.Reference,
 		"rfc7234_http-caching.txt":                        core.Spec,
 		"latex_untitled-envs_hott_equivalences.tex":       core.Textbook,
