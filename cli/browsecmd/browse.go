@@ -111,8 +111,12 @@ comparison until a person decides with lore conflicts resolve.`,
 				if len(out.GetConflicts()) == 0 {
 					b.WriteString("no pending conflicts\n")
 				}
+				pending := 0
 				for _, m := range out.GetConflicts() {
 					c := api.ConflictOf(m)
+					if c.State == core.ConflictPending {
+						pending++
+					}
 					fmt.Fprintf(b, "%s  %s  candidate %q vs existing %q (%s)\n", st.Label.Render(c.ID), c.State,
 						c.Candidate.Name, c.Existing.Name, c.Existing.ID)
 					cmp := c.Comparison
@@ -125,8 +129,13 @@ comparison until a person decides with lore conflicts resolve.`,
 						fmt.Fprintf(b, "    retired by %s: %s\n", c.RetiredBy, c.RetiredWhy)
 					}
 				}
-				if len(out.GetConflicts()) > 0 {
+				switch {
+				case pending > 0:
 					b.WriteString(st.Faint.Render("decide with: lore conflicts resolve ID keep-existing|keep-candidate|keep-both") + "\n")
+				case len(out.GetConflicts()) > 0:
+					// --all, every one decided or retired: nothing to say
+					// of deciding.
+					b.WriteString("no pending conflicts\n")
 				}
 			})
 		},

@@ -136,7 +136,7 @@ func TestLocalFolderOfOnlyBadDocuments(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "x.md", nil)
 	_, err := Local(context.Background(), dir, Options{})
-	if err == nil || !strings.Contains(err.Error(), "no readable documents (1 skipped; first: x.md: file is empty)") {
+	if err == nil || !strings.Contains(err.Error(), "no readable documents (1 skipped: x.md: file is empty)") {
 		t.Fatalf("err = %v", err)
 	}
 }

@@ -329,7 +329,8 @@ func NothingToLearn(source string, res *Result) error {
 	}
 	msg := noDocuments(what, res)
 	if len(res.Skipped) == 0 && len(res.Findings) > 0 {
-		msg = fmt.Sprintf("%s contains no readable documents (%d finding(s); first: %s: %s)", what, len(res.Findings), res.Findings[0].Location, res.Findings[0].Description)
+		msg = fmt.Sprintf("%s contains no readable documents (%d finding(s): %s)", what, len(res.Findings),
+			listed(len(res.Findings), func(i int) string { return res.Findings[i].Location + ": " + res.Findings[i].Description }))
 	}
 	if scanned > 0 {
 		msg += fmt.Sprintf("; %d text file(s) of other types were scanned, not learned", scanned)
