@@ -312,6 +312,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, &core.InputError{Input: source, Err: err}
 	}
+	a.adviseScans(source)
 	if len(res.Documents) == 0 && len(res.Findings) == 0 {
 		if res.OutOfScope > 0 && len(res.Skipped) == 0 {
 			return nil, &core.InputError{Input: source, Msg: fmt.Sprintf("no document matches --scope %s (%d file(s) outside it)", strings.Join(opts.Scope, ","), res.OutOfScope), Usage: true}
@@ -372,7 +373,9 @@ func (a *acquirer) readWalkedFile(w walked) error {
 	end()
 	switch {
 	case err != nil:
-		a.problem(rel, path, err.Error())
+		if !a.scanned(rel, path, err) {
+			a.problem(rel, path, err.Error())
+		}
 	case why != "":
 		a.res.Ignored = append(a.res.Ignored, rel)
 	}
