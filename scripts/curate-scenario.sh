@@ -92,10 +92,12 @@ keys Enter Enter
 pick "Corollary 1.3.3"
 keys m / C-u
 typed "Theorem 1.3.2"
-keys Enter Enter
+# enter keeps the search, enter asks to merge, y merges.
+keys Enter Enter y
 keys Escape
 shot review-decided
-keys c
+# c asks to commit, y commits.
+keys c y
 wait_for "committed"
 shot review-committed
 keys q
@@ -171,7 +173,7 @@ check "the reworded lemma took its new wording, nothing added beside it" grep -q
 app learn equivalences.tex
 wait_for "review before commit"
 shot review-revisit
-keys c
+keys c y
 wait_for "committed"
 keys q
 sleep 0.5

@@ -702,6 +702,14 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case m.tab == tabLearn && key.Matches(k, m.keys.CancelRun):
 		return m.askCancel(), nil
+	case m.tab == tabLearn && key.Matches(k, m.review.KeyMap().Commit) && (m.cancellable() || m.reviewing != nil):
+		// c commits on the run's review; here, where it once cancelled
+		// the run, it does neither, and says which key does what.
+		m.notice = m.keys.CancelRun.Help().Key + " cancels the run (asks first)"
+		if r := m.reviewing; r != nil && r.hidden {
+			m.notice = "c commits on the Review screen: " + m.keys.Review.Help().Key + " goes back to the review; " + m.notice
+		}
+		return m, nil
 	case m.tab == tabGraph && key.Matches(k, m.keys.Rank):
 		next, cmd := m.toggleRank()
 		return next, cmd

@@ -43,7 +43,7 @@ func stallingSource(t *testing.T) (url string, requested, gone <-chan struct{}) 
 	return srv.URL + "/groups.md", req, left
 }
 
-// On the Learn screen, c cancels the run in progress after asking: n lets
+// On the Learn screen, x cancels the run in progress after asking: n lets
 // it run on, y stops it, the log says so and the store is as it was.
 func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
 	ds := storetest.Domains(t)
@@ -68,13 +68,13 @@ func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the run never asked for its source")
 	}
-	waitScreen(t, tm, "c cancel the run (asks first)")
+	waitScreen(t, tm, "x cancel the run (asks first)")
 
 	// Asked, and answered no: the run goes on.
-	tm.Type("c")
+	tm.Type("x")
 	waitScreen(t, tm, "Cancel the run of")
 	tm.Type("n")
-	waitScreen(t, tm, "c cancel the run (asks first)")
+	waitScreen(t, tm, "x cancel the run (asks first)")
 	select {
 	case <-gone:
 		t.Fatal("the run stopped although the person said no")
@@ -82,7 +82,7 @@ func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
 	}
 
 	// Asked, and answered yes: it stops, and says the store is unchanged.
-	tm.Type("c")
+	tm.Type("x")
 	waitScreen(t, tm, "Cancel the run of")
 	tm.Type("y")
 	waitScreen(t, tm, "cancelled: the store is unchanged")
@@ -117,7 +117,7 @@ func TestLearnScreenCancelsTheRunAfterAsking(t *testing.T) {
 }
 
 // A run another process started, which this one follows, is not
-// cancelled here: c says where to interrupt it, and the help does not
+// cancelled here: x says where to interrupt it, and the help does not
 // offer it.
 func TestLearnScreenLeavesAnotherProcesssRunAlone(t *testing.T) {
 	m := New(context.Background(), Options{Learn: engine.LearnOptions{Domains: storetest.Domains(t)}})
@@ -130,28 +130,28 @@ func TestLearnScreenLeavesAnotherProcesssRunAlone(t *testing.T) {
 	if line := helpLineOf(m); strings.Contains(line, "cancel the run") {
 		t.Errorf("the help line offers to cancel another process's run: %q", line)
 	}
-	m, _ = send(m, keyMsg("c"))
+	m, _ = send(m, keyMsg("x"))
 	if m.confirmCancel || m.cancelling {
-		t.Fatal("c asked to cancel another process's run")
+		t.Fatal("x asked to cancel another process's run")
 	}
 	if !strings.Contains(m.notice, "pid 4242") || !strings.Contains(m.notice, "interrupt it there") {
-		t.Errorf("c says %q; want where to interrupt the run", m.notice)
+		t.Errorf("x says %q; want where to interrupt the run", m.notice)
 	}
 }
 
 // Quitting with ctrl-c, and y, while a run started here is in progress
 // cancels the run and is an interruption, which the command's exit code
-// says (130); cancelling the run with c and quitting afterwards is not:
+// says (130); cancelling the run with x and quitting afterwards is not:
 // the person went on using the application.
 func TestQuitDuringARunIsAnInterruption(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		// cancelFirst cancels the run with c, y before quitting with q.
+		// cancelFirst cancels the run with x, y before quitting with q.
 		cancelFirst bool
 		want        bool
 	}{
 		{"ctrl-c then y during the run", false, true},
-		{"c then y, then q", true, false},
+		{"x then y, then q", true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ds := storetest.Domains(t)
@@ -164,9 +164,9 @@ func TestQuitDuringARunIsAnInterruption(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Fatal("the run never asked for its source")
 			}
-			waitScreen(t, tm, "c cancel the run (asks first)")
+			waitScreen(t, tm, "x cancel the run (asks first)")
 			if c.cancelFirst {
-				tm.Type("c")
+				tm.Type("x")
 				waitScreen(t, tm, "Cancel the run of")
 				tm.Type("y")
 				waitScreen(t, tm, "cancelled: the store is unchanged")

@@ -22,7 +22,8 @@ type KeyMap struct {
 	NewLearn key.Binding
 	// CancelRun cancels the run on the Learn screen, after asking; only
 	// a run started here, while it runs (another process's run is
-	// interrupted where it was started).
+	// interrupted where it was started). Not c: over the same tab, a few
+	// seconds before, the run's review commits with c.
 	CancelRun key.Binding
 	// Rank switches the Graph screen between importance and reach.
 	Rank key.Binding
@@ -46,7 +47,7 @@ func DefaultKeyMap() KeyMap {
 		NextTab:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
 		PrevTab:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous screen")),
 		NewLearn:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "learn a source")),
-		CancelRun: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel the run (asks first)")),
+		CancelRun: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "cancel the run (asks first)")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		CloseHelp: key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
 		Rank:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rank by importance/reach")),
@@ -141,7 +142,7 @@ func (m Model) screenKeys() help.KeyMap { return m.top().keys() }
 // tabKeys are keys of the root the help lists among one screen's own, by
 // tab: first on the help line (n on Learn, whose form it opens, and which
 // the help view lists among the global keys); first on the help line and
-// in the screen's help view (c on Learn, which cancels the run it shows);
+// in the screen's help view (x on Learn, which cancels the run it shows);
 // or last on both (r on Graph, whose ranking the root holds).
 func (m Model) tabKeys() (lineFirst, first, last [len(tabNames)][]key.Binding) {
 	if _, ok := m.top().(reviewScreen); ok {

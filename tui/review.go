@@ -201,7 +201,7 @@ func (m Model) reviewMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
 		req := a.req
 		next, cmd := m.openReview(reviewview.Input{Session: req.Session, Source: req.Source, Candidates: req.Candidates,
 			Reapplied: req.Reapplied, Revisit: req.Revisit, Pending: true}, tabLearn, &a)
-		next.notice = "review what was extracted: c commits the learn with your decisions"
+		next.notice = "review what was extracted: c asks to commit the learn with your decisions"
 		return next, tea.Batch(cmd, listen(m.run)), true
 	case history.ReviewMsg:
 		if m.opts.Open == nil {

@@ -24,7 +24,7 @@ const reviewChapter = "\\documentclass{article}\n\\begin{document}\n\\section{Gr
 	"\\begin{theorem}[Triangle inequality]\\label{thm:tri}\nFor all real numbers $x$ and $y$, $|x+y| \\le |x|+|y|$.\n\\end{theorem}\n\\end{document}\n"
 
 // A run's review opens over the Learn screen; the curator's decisions go
-// back to the waiting run when c commits; esc steps away and v returns.
+// back to the waiting run when c, y commits; esc steps away and v returns.
 func TestRunReviewAnswersTheRun(t *testing.T) {
 	prims := []core.Primitive{
 		{ID: "a", Name: "Group", Type: core.Definition, FormalStatement: "A group is a set $G$ with an operation.",
@@ -68,10 +68,11 @@ func TestRunReviewAnswersTheRun(t *testing.T) {
 	if _, ok := m.top().(reviewScreen); !ok {
 		t.Fatal("v did not bring the review back")
 	}
-	// j selects the lemma, x rejects it, c commits.
+	// j selects the lemma, x rejects it, c and y commit.
 	m, _ = send(m, keyPress("j"))
 	m, _ = send(m, keyPress("x"))
-	m, cmd = send(m, keyPress("c"))
+	m, _ = send(m, keyPress("c")) // asks first
+	m, cmd = send(m, keyPress("y"))
 	if cmd == nil {
 		t.Fatal("c committed nothing")
 	}
@@ -184,14 +185,16 @@ func historyReview(t *testing.T, keepOpen bool) {
 		if _, err := engine.Curate(context.Background(), st, engine.Decision{Kind: core.CurateReject, ID: lemma.ID}, engine.CurateOptions{Domains: opts.Domains}); err != nil {
 			t.Fatal(err)
 		}
-		m, cmd = send(m, keyPress("c"))
+		m, _ = send(m, keyPress("c")) // asks first
+		m, cmd = send(m, keyPress("y"))
 		m = settle(t, m, cmd)
 		if _, ok := m.top().(reviewScreen); !ok || !strings.Contains(ansi.Strip(m.View().Content), "nothing was recorded") {
 			t.Fatalf("a refused review closed:\n%s", ansi.Strip(m.View().Content))
 		}
 		return
 	}
-	m, cmd = send(m, keyPress("c"))
+	m, _ = send(m, keyPress("c")) // asks first
+	m, cmd = send(m, keyPress("y"))
 	m = settle(t, m, cmd)
 	if _, ok, _ := st.GetPrimitive(lemma.ID); ok {
 		t.Fatal("the rejected lemma is still stored")
@@ -338,7 +341,8 @@ func TestReviewCommitSaysWhatItRetired(t *testing.T) {
 		m, _ = send(m, keyPress("j"))
 	}
 	m, _ = send(m, keyPress("x"))
-	m, cmd = send(m, keyPress("c"))
+	m, _ = send(m, keyPress("c")) // asks first
+	m, cmd = send(m, keyPress("y"))
 	m = settle(t, m, cmd)
 	cs, err := st.Conflicts()
 	if err != nil {
@@ -352,5 +356,85 @@ func TestReviewCommitSaysWhatItRetired(t *testing.T) {
 	}
 	if screen := ansi.Strip(m.View().Content); !strings.Contains(screen, "retiring 1 pending conflict (lore unlearn takes them back)") {
 		t.Errorf("the screen does not show the notice whole:\n%s", screen)
+	}
+}
+
+// One key never means commit on one screen and cancel on the next
+// (issue 79, point 9): on the run's review c asks before committing, and
+// on the Learn screen, a few seconds away, the run is cancelled with x,
+// which the help line says; c there commits nothing and cancels nothing.
+func TestCommitAsksAndCancelIsAnotherKey(t *testing.T) {
+	prims := []core.Primitive{
+		{ID: "a", Name: "Group", Type: core.Definition, FormalStatement: "A group is a set $G$ with an operation.",
+			Provenance: core.Provenance{Document: "groups.tex", Section: "Groups", ContentHash: "h1"}},
+		{ID: "b", Name: "Lemma 1.2", Type: core.Theorem, FormalStatement: "The inverse of $ab$ is $b^{-1}a^{-1}$.",
+			Dependencies: []core.Edge{{Target: "a", Type: core.Requires}},
+			Provenance:   core.Provenance{Document: "groups.tex", Section: "Groups", ContentHash: "h2"}},
+	}
+	m := newApp(120, 30)
+	r := &run{id: "learn-x", source: "groups.tex", cancel: func() {}, asks: make(chan approvalAsk), reviews: make(chan reviewAsk)}
+	m.run, m.running, m.eventsOpen = r, true, true
+	ask := reviewAsk{reply: make(chan []core.Curation, 1), req: engine.ReviewRequest{Session: "learn-x", Source: "groups.tex",
+		Candidates: curate.NewCandidates(prims)}}
+	m, cmd := send(m, reviewAskMsg{run: "learn-x", ask: ask})
+	m = settleWithin(t, m, cmd, 2*time.Second)
+	if !strings.Contains(m.notice, "c asks to commit") {
+		t.Errorf("the review's notice %q does not say c asks first", m.notice)
+	}
+	answered := func() bool {
+		select {
+		case <-ask.reply:
+			return true
+		default:
+			return false
+		}
+	}
+
+	// c asks what it commits; n goes back to the review.
+	m, cmd = send(m, keyPress("c"))
+	if cmd != nil {
+		m, _ = send(m, cmd())
+	}
+	screen := ansi.Strip(m.View().Content)
+	if answered() || !strings.Contains(screen, "commit 2 primitives to the store? y/n") || !strings.Contains(helpLineOf(m), "y commit") {
+		t.Fatalf("c on the review did not ask first:\n%s", screen)
+	}
+	m, _ = send(m, keyPress("n"))
+
+	// On the Learn screen c is nothing; x cancels, after asking.
+	m, _ = send(m, cmdMsgOf(t, m, keyPress("esc")))
+	if m.top() != m.screens()[tabLearn] {
+		t.Fatal("esc did not step away from the review")
+	}
+	line := ansi.Strip(m.fitHelp(m.helpKeys()))
+	if !strings.Contains(line, "x cancel the run (asks first)") || strings.Contains(line, "c cancel") {
+		t.Errorf("the Learn screen's help line: %q", line)
+	}
+	m, _ = send(m, keyPress("c"))
+	if m.confirmCancel || answered() {
+		t.Fatal("c on the Learn screen asked to cancel the run, or committed it")
+	}
+	if !strings.Contains(m.notice, "x cancels the run") || !strings.Contains(m.notice, "v goes back to the review") {
+		t.Errorf("c on the Learn screen says %q", m.notice)
+	}
+	m, _ = send(m, keyPress("x"))
+	if !m.confirmCancel || !strings.Contains(ansi.Strip(m.View().Content), "Cancel the run of groups.tex?") {
+		t.Fatalf("x did not ask to cancel the run:\n%s", ansi.Strip(m.View().Content))
+	}
+	m, _ = send(m, keyPress("n"))
+
+	// Back on the review, c then y commits.
+	m, _ = send(m, keyPress("v"))
+	m, cmd = send(m, keyPress("c"))
+	if cmd != nil {
+		m, _ = send(m, cmd())
+	}
+	m, cmd = send(m, keyPress("y"))
+	if cmd == nil {
+		t.Fatal("y committed nothing")
+	}
+	m, _ = send(m, cmd())
+	if !answered() || m.reviewing != nil {
+		t.Fatal("c, y did not commit the review")
 	}
 }

@@ -32,9 +32,12 @@ type KeyMap struct {
 	// Reapply and Leave answer a decision to revisit: apply it again to
 	// what the source says now, or leave it (it is not asked again).
 	Reapply, Leave key.Binding
-	// Commit ends the review with the decisions taken (none: accept all);
-	// Cancel leaves it.
+	// Commit ends the review with the decisions taken (none: accept all),
+	// once Yes answers its question; Cancel leaves it.
 	Commit, Cancel key.Binding
+	// Yes and No answer the question a commit or a merge asks first: a
+	// commit cannot be taken back here, and a merge removes a primitive.
+	Yes, No key.Binding
 
 	// While a prompt, a picker or a target is open: Done records it,
 	// Abort drops it. NextOffer puts the next offered name in the rename
@@ -53,6 +56,8 @@ type KeyMap struct {
 	mode mode
 	// filtered: a filter is set, so esc drops it rather than leaving.
 	filtered bool
+	// commit: the question asked is the commit's (else a merge's).
+	commit bool
 }
 
 // DefaultKeyMap returns the Review screen's default bindings.
@@ -75,8 +80,10 @@ func DefaultKeyMap() KeyMap {
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Reapply:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "re-apply")),
 		Leave:       key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "leave it")),
-		Commit:      key.NewBinding(key.WithKeys("c", "ctrl+s"), key.WithHelp("c/ctrl+s", "commit")),
+		Commit:      key.NewBinding(key.WithKeys("c", "ctrl+s"), key.WithHelp("c/ctrl+s", "commit (asks first)")),
 		Cancel:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave")),
+		Yes:         key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:          key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 		Done:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "record")),
 		Abort:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "abort")),
 		NextOffer:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next offer")),
@@ -97,6 +104,11 @@ func DefaultKeyMap() KeyMap {
 // ShortHelp lists the keys that act now, the most used first.
 func (k KeyMap) ShortHelp() []key.Binding {
 	switch k.mode {
+	case modeConfirm:
+		if k.commit {
+			return []key.Binding{k.withHelp(k.Yes, "commit"), k.withHelp(k.No, "back to the review")}
+		}
+		return []key.Binding{k.withHelp(k.Yes, "merge"), k.withHelp(k.No, "choose another")}
 	case modeFilter:
 		return []key.Binding{k.withHelp(k.Done, "keep filter"), k.withHelp(k.Abort, "drop filter"), k.Erase}
 	case modeRename:
@@ -129,7 +141,11 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // FullHelp lists every binding, by purpose.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	if k.mode != modeNone && k.mode != modeRevisit {
+	switch k.mode {
+	case modeNone, modeRevisit:
+	case modeConfirm:
+		return [][]key.Binding{k.ShortHelp()}
+	default:
 		return [][]key.Binding{k.ShortHelp(), {k.Backspace, k.Left, k.Home, k.Delete}}
 	}
 	return [][]key.Binding{

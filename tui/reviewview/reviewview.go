@@ -73,7 +73,19 @@ const (
 	modeUnlink
 	// modeRevisit is modeNone on a revisit row (for the help only).
 	modeRevisit
+	// modeConfirm asks before a commit or a merge (Model.ask).
+	modeConfirm
 )
+
+// question is what modeConfirm asks: to commit the review, or to take a
+// merge, which removes a primitive. No goes back to from.
+type question struct {
+	commit bool
+	// d and done are the merge asked about and its status line.
+	d    core.Curation
+	done string
+	from mode
+}
 
 // entry is one decision taken here; rev is the revisit it answers, -1.
 type entry struct {
@@ -143,6 +155,13 @@ type Model struct {
 	// filterFrom is the mode the filter was opened from (a link's target
 	// is searched by name).
 	filterFrom mode
+	// kept is the review's filter while a link's or a merge's target is
+	// searched with a filter of its own (keeping), put back once the
+	// target is chosen.
+	kept    string
+	keeping bool
+	// ask is the question modeConfirm asks.
+	ask question
 
 	// offers are the selected primitive's offered names.
 	offers    []string
@@ -198,6 +217,7 @@ func (m Model) Load(in Input) Model {
 		}
 	}
 	m.mode, m.text, m.at, m.mark, m.query, m.status, m.bad = modeNone, "", 0, "", "", "", false
+	m.kept, m.keeping, m.ask = "", false, question{}
 	m.mem = newMemo()
 	w, _ := m.replay(nil)
 	m = m.rebuild(w)
@@ -215,7 +235,7 @@ func (m Model) SetSize(w, h int) Model {
 // or the review's.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
-	k.mode, k.filtered = m.mode, m.query != ""
+	k.mode, k.filtered, k.commit = m.mode, m.query != "", m.ask.commit
 	if k.mode == modeNone {
 		if it, ok := m.selected(); ok && it.rev >= 0 {
 			k.mode = modeRevisit
@@ -224,8 +244,9 @@ func (m Model) KeyMap() KeyMap {
 	return k
 }
 
-// Captures reports whether a prompt, a picker or a target choice has the
-// keyboard: every key is the review's then (q, digits and tab too).
+// Captures reports whether a prompt, a picker, a target choice or a
+// question has the keyboard: every key is the review's then (q, digits
+// and tab too).
 func (m Model) Captures() bool { return m.mode != modeNone }
 
 // Editing is Captures, under the name the other screens use.

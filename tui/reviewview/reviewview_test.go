@@ -118,7 +118,8 @@ func TestDecisionKeys(t *testing.T) {
 			want: []core.Curation{{Kind: core.CurateUnlink, ID: "alg-lagrange", Other: "alg-group"}}},
 		{name: "u unlinks a dependent's edge", sel: "alg-order", keys: []tea.Msg{tuitest.Press('u'), keyDown},
 			want: []core.Curation{{Kind: core.CurateUnlink, ID: "alg-cyclic", Other: "alg-order"}}},
-		{name: "m merges into the target", sel: "alg-groups", keys: []tea.Msg{tuitest.Press('m'), tuitest.Press('g'), keyDown, keyDown},
+		{name: "m merges into the target, once y answers its question", sel: "alg-groups",
+			keys: []tea.Msg{tuitest.Press('m'), tuitest.Press('g'), keyDown, keyDown, keyEnter, tuitest.Press('y')},
 			want: []core.Curation{{Kind: core.CurateMerge, ID: "alg-groups", Other: "alg-group"}},
 			also: []check{marks("alg-groups", "m"), shows("8 primitives"), func(t *testing.T, m Model) {
 				if g := rowOf(t, m, "alg-group"); !g.p.HasEdge("alg-set", core.Requires) {
@@ -189,16 +190,16 @@ func TestRejectTakenBackKeepsLaterDecisions(t *testing.T) {
 
 func TestCommitAndCancel(t *testing.T) {
 	m := selectID(t, newModel(t), "alg-cyclic")
-	m, msgs := send(m, tuitest.Press('x'), tuitest.Press('c'))
+	m, msgs := send(m, tuitest.Press('x'), tuitest.Press('c'), tuitest.Press('y'))
 	want := DoneMsg{Session: "learn-20260501-090000-abcdef", Decisions: []core.Curation{{Kind: core.CurateReject, ID: "alg-cyclic"}}}
 	if len(msgs) != 1 {
-		t.Fatalf("c sent %v", msgs)
+		t.Fatalf("c, y sent %v", msgs)
 	}
 	if d, ok := msgs[0].(DoneMsg); !ok || d.Session != want.Session || !slices.EqualFunc(d.Decisions, want.Decisions, sameDecision) {
 		t.Fatalf("c sent %+v, want %+v", msgs[0], want)
 	}
-	if _, msgs = send(newModel(t), keySave); len(msgs) != 1 || len(msgs[0].(DoneMsg).Decisions) != 0 {
-		t.Fatalf("ctrl+s on an untouched review sent %v, want accept all", msgs)
+	if _, msgs = send(newModel(t), keySave, tuitest.Press('y')); len(msgs) != 1 || len(msgs[0].(DoneMsg).Decisions) != 0 {
+		t.Fatalf("ctrl+s, y on an untouched review sent %v, want accept all", msgs)
 	}
 	if _, msgs = send(m, keyEsc); len(msgs) != 1 || msgs[0] != (CancelMsg{Session: want.Session}) {
 		t.Fatalf("esc sent %v", msgs)
@@ -655,4 +656,144 @@ func TestStatementPromptShowsWhatThePersonSaw(t *testing.T) {
 			replays(t, m)
 		})
 	}
+}
+
+// c (and ctrl+s) asks before committing, naming what goes to the store
+// (issue 79, point 9): the same review's c a few seconds later on the
+// Learn screen meant "cancel the run", and a commit cannot be taken back
+// here. n or esc goes back to the review, its decisions kept.
+func TestCommitAsksFirst(t *testing.T) {
+	m := selectID(t, newModel(t), "alg-cyclic")
+	m, msgs := send(m, tuitest.Press('x'), tuitest.Press('c'))
+	if len(msgs) != 0 {
+		t.Fatalf("c committed without asking: %v", msgs)
+	}
+	if v := plain(m); !strings.Contains(v, "commit 8 primitives to the store, with 1 decision? y/n") {
+		t.Errorf("c does not ask what it commits:\n%s", v)
+	}
+	if !m.Captures() {
+		t.Error("the question does not take the keys (q, digits and tab would act under it)")
+	}
+	if h := helpText(m); !strings.Contains(h, "y commit") || !strings.Contains(h, "n/esc back to the review") {
+		t.Errorf("the help line under the question: %q", h)
+	}
+	// n, then esc: back to the review, nothing sent, the decision kept.
+	for _, no := range []tea.Msg{tuitest.Press('n'), keyEsc} {
+		var back Model
+		back, msgs = send(m, no)
+		if len(msgs) != 0 || back.Captures() || len(back.Decisions()) != 1 {
+			t.Fatalf("%v under the question sent %v, captures %v, decisions %v", no, msgs, back.Captures(), back.Decisions())
+		}
+		if strings.Contains(plain(back), "? y/n") {
+			t.Errorf("%v left the question on the screen:\n%s", no, plain(back))
+		}
+	}
+	// Any other key is no answer: the question stays.
+	m, msgs = send(m, tuitest.Press('q'), tuitest.Press('c'), tuitest.Press('2'))
+	if len(msgs) != 0 || !m.Captures() {
+		t.Fatalf("other keys under the question sent %v or closed it", msgs)
+	}
+	_, msgs = send(m, tuitest.Press('y'))
+	want := DoneMsg{Session: "learn-20260501-090000-abcdef", Decisions: []core.Curation{{Kind: core.CurateReject, ID: "alg-cyclic"}}}
+	if len(msgs) != 1 {
+		t.Fatalf("y sent %v", msgs)
+	}
+	if d, ok := msgs[0].(DoneMsg); !ok || d.Session != want.Session || !slices.EqualFunc(d.Decisions, want.Decisions, sameDecision) {
+		t.Fatalf("y sent %+v, want %+v", msgs[0], want)
+	}
+
+	// ctrl+s asks the same; an untouched review commits everything.
+	m, msgs = send(newModel(t), keySave)
+	if len(msgs) != 0 || !strings.Contains(plain(m), "commit 9 primitives to the store? y/n") {
+		t.Fatalf("ctrl+s sent %v; the screen:\n%s", msgs, plain(m))
+	}
+	// A committed learn's review records its decisions as a curate
+	// session: asked so too; with none, c only closes it.
+	in := input()
+	in.Pending = false
+	m, msgs = send(selectID(t, load(in, 120, 30, true), "alg-cyclic"), tuitest.Press('x'), tuitest.Press('c'))
+	if len(msgs) != 0 || !strings.Contains(plain(m), "record 1 decision as a curate session? y/n") {
+		t.Fatalf("c on a committed learn's review sent %v; the screen:\n%s", msgs, plain(m))
+	}
+	if _, msgs = send(load(in, 120, 30, true), tuitest.Press('c')); len(msgs) != 1 {
+		t.Fatalf("c on a review of a committed learn with no decision sent %v, want it closed", msgs)
+	}
+}
+
+// A merge asks first, naming both primitives (issue 79, point 13): it
+// removes one of them. n goes back to choosing the target; k and j only
+// move in the picker.
+func TestMergeAsksFirst(t *testing.T) {
+	m := selectID(t, newModel(t), "alg-groups")
+	m, _ = send(m, tuitest.Press('m'), tuitest.Press('k'), tuitest.Press('k'))
+	if len(m.Decisions()) != 0 {
+		t.Fatalf("k in the merge picker decided %+v", m.Decisions())
+	}
+	if p, _ := m.Selected(); p.ID != "alg-cyclic" {
+		t.Fatalf("k k from Homomorphism and kernel selected %s, want alg-cyclic (past Groups itself)", p.ID)
+	}
+	m, _ = send(m, tuitest.Press('g'), keyDown, keyDown, keyEnter)
+	if len(m.Decisions()) != 0 {
+		t.Fatalf("enter merged without asking: %+v", m.Decisions())
+	}
+	if v := plain(m); !strings.Contains(v, "merge “Groups” into “Group”? y/n") {
+		t.Errorf("the merge does not ask, naming both:\n%s", v)
+	}
+	if h := helpText(m); !strings.Contains(h, "y merge") || !strings.Contains(h, "n/esc choose another") {
+		t.Errorf("the help line under the question: %q", h)
+	}
+	m, _ = send(m, tuitest.Press('n'))
+	if m.mode != modeMerge || len(m.Decisions()) != 0 {
+		t.Fatalf("n did not go back to the merge's target: mode %d, decisions %+v", m.mode, m.Decisions())
+	}
+	m, _ = send(m, keyDown, keyEnter)
+	if v := plain(m); !strings.Contains(v, "merge “Groups” into “Subgroup”? y/n") {
+		t.Errorf("the second question:\n%s", v)
+	}
+	m, _ = send(m, keyEsc, keyUp, keyEnter, tuitest.Press('y'))
+	want := []core.Curation{{Kind: core.CurateMerge, ID: "alg-groups", Other: "alg-group"}}
+	if got := m.Decisions(); !slices.EqualFunc(got, want, sameDecision) || m.Captures() {
+		t.Fatalf("decisions %+v (captures %v), want %+v", got, m.Captures(), want)
+	}
+	if st, _ := m.Status(); st != "merged Groups into Group" {
+		t.Errorf("status %q", st)
+	}
+	replays(t, m)
+}
+
+// The merge's and the link's / is a new search, started empty, not the
+// review's filter typed on (issue 79, point 12: "no primitive matches
+// “NP-completeReduction”"); the review's filter is back once the target
+// is chosen.
+func TestTargetSearchStartsEmpty(t *testing.T) {
+	m := newModel(t)
+	m, _ = send(m, append([]tea.Msg{tuitest.Press('/')}, typeText("group")...)...)
+	m, _ = send(m, keyEnter)
+	m = selectID(t, m, "alg-cyclic")
+	m, _ = send(m, tuitest.Press('l'), tuitest.Press('/'))
+	if m.query != "" || !strings.Contains(plain(m), "filter / ▏") {
+		t.Fatalf("the link's search starts from %q:\n%s", m.query, plain(m))
+	}
+	m, _ = send(m, append(typeText("lagr"), keyEnter)...)
+	if p, _ := m.Selected(); p.ID != "alg-lagrange" || strings.Contains(plain(m), "no primitive matches") {
+		t.Fatalf("the search for lagr selected %s:\n%s", p.ID, plain(m))
+	}
+	m, _ = send(m, keyEnter)
+	if got := m.Decisions(); len(got) != 1 || got[0].Other != "alg-lagrange" {
+		t.Fatalf("decisions %+v", got)
+	}
+	if m.query != "group" {
+		t.Errorf("after the link the review's filter is %q, want group back", m.query)
+	}
+}
+
+// helpText is the help line's keys and words, "key desc" each.
+func helpText(m Model) string {
+	var out []string
+	for _, b := range m.KeyMap().ShortHelp() {
+		if b.Enabled() {
+			out = append(out, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(out, " · ")
 }

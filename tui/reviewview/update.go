@@ -25,8 +25,61 @@ func (m Model) key(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.pickerKey(kp), nil
 	case modeLink, modeMerge:
 		return m.targetKey(kp), nil
+	case modeConfirm:
+		return m.confirmKey(kp)
 	}
 	return m.reviewKey(kp)
+}
+
+// askCommit asks whether to commit the review. A committed learn's
+// review with no decision changes nothing, and closes without asking.
+func (m Model) askCommit() (Model, tea.Cmd) {
+	if !m.in.Pending && len(m.own) == 0 {
+		return m, m.done()
+	}
+	m.mode, m.ask = modeConfirm, question{commit: true, from: modeNone}
+	return m, nil
+}
+
+// done is the command that ends the review with its decisions.
+func (m Model) done() tea.Cmd {
+	s, ds := m.in.Session, m.Decisions()
+	return func() tea.Msg { return DoneMsg{Session: s, Decisions: ds} }
+}
+
+// confirmKey answers the question asked: y commits or merges, n and esc
+// go back to where it was asked; any other key leaves it asked.
+func (m Model) confirmKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
+	k, q := m.keys, m.ask
+	switch {
+	case key.Matches(kp, k.Yes):
+		m.ask = question{}
+		if q.commit {
+			m.mode = modeNone
+			return m, m.done()
+		}
+		m.mode = q.from
+		return m.decide(q.d, -1, q.done).endTarget(), nil
+	case key.Matches(kp, k.No):
+		m.mode, m.ask = q.from, question{}
+	}
+	return m, nil
+}
+
+// question is what modeConfirm asks, in words.
+func (m Model) question() string {
+	q := m.ask
+	if !q.commit {
+		return "merge “" + short(m.nameByID(q.d.ID)) + "” into “" + short(m.nameByID(q.d.Other)) + "”?"
+	}
+	if !m.in.Pending {
+		return "record " + plural(len(m.own), "decision", "decisions") + " as a curate session?"
+	}
+	s := "commit " + plural(m.current, "primitive", "primitives") + " to the store"
+	if len(m.own) > 0 {
+		s += ", with " + plural(len(m.own), "decision", "decisions")
+	}
+	return s + "?"
 }
 
 // reviewKey handles a key while no prompt is open.
@@ -39,8 +92,7 @@ func (m Model) reviewKey(kp tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.status, m.bad = "", false
 	switch {
 	case key.Matches(kp, k.Commit):
-		s, ds := m.in.Session, m.Decisions()
-		return m, func() tea.Msg { return DoneMsg{Session: s, Decisions: ds} }
+		return m.askCommit()
 	case key.Matches(kp, k.ClearFilter) && m.query != "":
 		return m.setQuery(""), nil
 	case key.Matches(kp, k.Cancel):
@@ -499,11 +551,15 @@ func (m Model) targetKey(kp tea.KeyPressMsg) Model {
 	}
 	switch {
 	case key.Matches(kp, k.Abort):
-		m.mode, m.mark = modeNone, ""
-		return m
+		return m.endTarget()
 	case key.Matches(kp, k.Filter):
+		// A new search for the target, not the review's filter typed on:
+		// that is put back once the target is chosen.
+		if !m.keeping {
+			m.kept, m.keeping = m.query, true
+		}
 		m.filterFrom, m.mode = m.mode, modeFilter
-		return m
+		return m.setQuery("")
 	case key.Matches(kp, k.Done):
 		return m.target(core.Requires)
 	case m.mode == modeLink && key.Matches(kp, k.Pick):
@@ -533,8 +589,14 @@ func (m Model) target(t core.EdgeType) Model {
 	}
 	var next Model
 	if m.mode == modeMerge {
-		next = m.decide(core.Curation{Kind: core.CurateMerge, ID: from, Other: r.p.ID}, -1,
-			"merged "+short(m.nameByID(from))+" into "+short(nameOf(r.p)))
+		// A merge removes one of the two: asked first, once it is known
+		// to apply.
+		d := core.Curation{Kind: core.CurateMerge, ID: from, Other: r.p.ID}
+		if _, err := m.replay(append(slices.Clip(m.own), entry{d: d, rev: -1})); err != nil {
+			return m.refuse(d, err).endTarget()
+		}
+		m.mode, m.ask = modeConfirm, question{d: d, done: "merged " + short(m.nameByID(from)) + " into " + short(nameOf(r.p)), from: modeMerge}
+		return m
 	} else {
 		d := core.Curation{Kind: core.CurateLink, ID: from, Other: r.p.ID}
 		if t != core.Requires {
@@ -542,8 +604,19 @@ func (m Model) target(t core.EdgeType) Model {
 		}
 		next = m.decide(d, -1, short(m.nameByID(from))+" "+string(t)+" "+short(nameOf(r.p)))
 	}
-	next.mode, next.mark = modeNone, ""
-	return next
+	return next.endTarget()
+}
+
+// endTarget closes a link's or a merge's target choice, putting back the
+// review's filter its search replaced.
+func (m Model) endTarget() Model {
+	m.mode, m.mark = modeNone, ""
+	if m.keeping {
+		q := m.kept
+		m.kept, m.keeping = "", false
+		m = m.setQuery(q)
+	}
+	return m
 }
 
 // edgeRef is one edge the unlink picker offers: ID depends on Other.

@@ -187,6 +187,8 @@ func (m Model) header(w int) string {
 	case modeMerge:
 		return " " + p.label.Paint("merge "+cells.Visible(short(m.nameByID(m.mark)))+" into ") +
 			m.targetName(sel) + p.faint.Paint("  enter merge · / find · esc")
+	case modeConfirm:
+		return " " + p.warn.Paint(cells.Visible(m.question())) + " " + p.label.Paint("y/n")
 	}
 	what := "review"
 	if m.in.Pending {
