@@ -4,12 +4,14 @@
 package learnform
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/acquire/gitrepo"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/tui/cells"
 	"github.com/lore-kb/lore/tui/styles"
@@ -64,6 +67,53 @@ type suggestionsMsg struct {
 	for_  string
 	paths []string
 }
+
+// sourceKind is what a source is, for its scope: a folder or a repository
+// a scope selects files of, or a file, an archive or a web address read
+// whole, which no scope applies to.
+type sourceKind int
+
+const (
+	kindUnknown sourceKind = iota
+	kindFolder
+	kindRepo
+	kindWhole
+)
+
+// probedMsg says what source is and what a learn of it reads with the
+// scope typed; it is looked at off the update loop (probe).
+type probedMsg struct {
+	source, scope string
+	kind          sourceKind
+	// whole says what is read of a source read whole; count what the
+	// folder's walk takes; refPath the part of a repository its address
+	// names.
+	whole   string
+	count   acquire.FolderCount
+	refPath bool
+}
+
+// probeDelay is how long the source and scope stay as typed before the
+// form looks at them: a path typed a letter at a time is looked at once,
+// not at every folder on the way.
+const probeDelay = 150 * time.Millisecond
+
+// probeDueMsg asks for the source and scope typed probeDelay ago to be
+// looked at, if they are still what is typed.
+type probeDueMsg struct{ source, scope string }
+
+// maxCounted bounds the files counted for the form: a folder typed on
+// the way to another (the home folder, /) is not walked whole.
+const maxCounted = 10000
+
+// Placeholders of the scope field, by what the source is: never a path
+// that looks like a scope set, where none applies (a repository's
+// default is its own).
+const (
+	scopeHint       = "paths of a folder or repository to read (empty: all of it)"
+	scopeHintFolder = "all of it (or paths: docs/, notes.md)"
+	scopeHintRepo   = "docs/, README.md (a repository's default)"
+)
 
 // Fields, in tab order.
 const (
@@ -135,6 +185,9 @@ type Model struct {
 	policy gate.Policy
 	err    string
 	busy   bool // validating
+	// probed is what the source typed is and what its learn reads
+	// (probedMsg), for the source and scope it was asked for.
+	probed probedMsg
 }
 
 // New returns an empty form with the source focused.
@@ -143,7 +196,7 @@ func New(st styles.Styles) Model {
 	for i, ph := range map[int]string{
 		fieldSource: "path, URL or git repository",
 		fieldDomain: "detected from the text",
-		fieldScope:  "docs/, README.md",
+		fieldScope:  scopeHint,
 	} {
 		ti := textinput.New()
 		ti.Prompt = ""
@@ -226,6 +279,8 @@ func (m Model) Cleared() Model {
 		m.inputs[f].SetValue("")
 	}
 	m.err, m.busy = "", false
+	m.probed = probedMsg{}
+	m.inputs[fieldScope].Placeholder = scopeHint
 	m.setFocus(fieldSource)
 	return m
 }
@@ -267,6 +322,24 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.inputs[fieldSource].SetSuggestions(msg.paths)
 		}
 		return m, nil
+	case probeDueMsg:
+		if msg.source == m.inputs[fieldSource].Value() && msg.scope == m.inputs[fieldScope].Value() {
+			return m, probe(msg.source, msg.scope)
+		}
+		return m, nil
+	case probedMsg:
+		if msg.source == m.inputs[fieldSource].Value() && msg.scope == m.inputs[fieldScope].Value() {
+			m.probed = msg
+			hint := scopeHint
+			switch msg.kind {
+			case kindFolder:
+				hint = scopeHintFolder
+			case kindRepo:
+				hint = scopeHintRepo
+			}
+			m.inputs[fieldScope].Placeholder = hint
+		}
+		return m, nil
 	case tea.PasteMsg:
 		return m.updateInput(msg)
 	case tea.KeyPressMsg:
@@ -281,10 +354,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case m.focus == fieldSource && key.Matches(msg, m.keys.Complete) && m.completable():
 			return m.completeSource(msg)
 		case key.Matches(msg, m.keys.Next):
-			m.setFocus(m.focus + 1)
+			m.move(1)
 			return m, nil
 		case key.Matches(msg, m.keys.Prev):
-			m.setFocus(m.focus - 1)
+			m.move(-1)
 			return m, nil
 		case m.focus == fieldDepth && key.Matches(msg, m.keys.Toggle):
 			if msg.String() == "left" {
@@ -351,16 +424,138 @@ func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
 	if m.focus == fieldDepth || m.focus == fieldTier || m.focus == fieldDryRun {
 		return m, nil
 	}
-	before := m.inputs[fieldSource].Value()
+	before, scope := m.inputs[fieldSource].Value(), m.inputs[fieldScope].Value()
 	var cmd tea.Cmd
 	m.inputs[m.focus], cmd = m.inputs[m.focus].Update(msg)
 	m.err = ""
-	if m.focus == fieldSource {
-		if v := m.inputs[fieldSource].Value(); v != before {
-			return m, tea.Batch(cmd, complete(v))
-		}
+	src := m.inputs[fieldSource].Value()
+	switch {
+	case m.focus == fieldSource && src != before:
+		return m, tea.Batch(cmd, complete(src), probeLater(src, scope))
+	case m.focus == fieldScope && m.inputs[fieldScope].Value() != scope:
+		return m, tea.Batch(cmd, probeLater(src, m.inputs[fieldScope].Value()))
 	}
 	return m, cmd
+}
+
+// move focuses the next field in direction d (1 or -1), passing over the
+// scope where it does not apply.
+func (m *Model) move(d int) {
+	m.setFocus(m.focus + d)
+	if m.focus == fieldScope && !m.scopeShown() {
+		m.setFocus(m.focus + d)
+	}
+}
+
+// scopeShown reports whether the scope field is shown: unless the source
+// is known to be read whole (a file, an archive, a web address) and no
+// scope was typed, which submitting would refuse with its reason.
+func (m Model) scopeShown() bool {
+	return !m.current() || m.probed.kind != kindWhole || m.inputs[fieldScope].Value() != ""
+}
+
+// current reports whether probed is of the source and scope typed now.
+func (m Model) current() bool {
+	return m.probed.source == m.inputs[fieldSource].Value() && m.probed.scope == m.inputs[fieldScope].Value()
+}
+
+// scopeList is the scope field's text as a list of paths.
+func scopeList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// probeLater asks for source and scope to be looked at once they have
+// stayed as typed for probeDelay.
+func probeLater(source, scope string) tea.Cmd {
+	return tea.Tick(probeDelay, func(time.Time) tea.Msg { return probeDueMsg{source: source, scope: scope} })
+}
+
+// probe looks at what source is, as the learn will read it, and, for a
+// folder, counts the files its learn reads with scope: a stat or two, and
+// a walk of the folder bounded by maxCounted.
+func probe(source, scope string) tea.Cmd {
+	return func() tea.Msg {
+		msg := probedMsg{source: source, scope: scope}
+		src := strings.TrimSpace(source)
+		if src == "" {
+			return msg
+		}
+		switch acquire.SourceKind(src) {
+		case acquire.KindRepository:
+			msg.kind = kindRepo
+			if g, ok := gitrepo.Parse(src); ok {
+				msg.refPath = g.RefPath != ""
+			}
+		case acquire.KindFolder:
+			c, err := acquire.FolderFiles(context.Background(), src, scopeList(scope), maxCounted)
+			if err == nil {
+				msg.kind, msg.count = kindFolder, c
+			}
+		case acquire.KindWeb:
+			msg.kind, msg.whole = kindWhole, "the page, document or archive at this address, whole"
+		case acquire.KindArchive:
+			msg.kind, msg.whole = kindWhole, "this archive, whole"
+		case acquire.KindFile:
+			msg.kind, msg.whole = kindWhole, "this file"
+		}
+		return msg
+	}
+}
+
+// reads says what a learn of the source typed reads, as probe found it
+// ("" until it has, or when the source is nothing lore reads).
+func (m Model) reads() string {
+	p := m.probed
+	if !m.current() {
+		return ""
+	}
+	scope := scopeList(p.scope)
+	switch p.kind {
+	case kindFolder:
+		files := fmt.Sprintf("%d file%s", p.count.Files, plural(p.count.Files))
+		if p.count.More {
+			files = "more than " + files
+		}
+		switch {
+		case len(scope) == 0:
+			return "the whole folder: " + files
+		case p.count.Selected == 0:
+			return "none of the folder's " + files + ": the scope selects nothing"
+		}
+		return fmt.Sprintf("%d of the folder's %s", p.count.Selected, files)
+	case kindRepo:
+		switch {
+		case len(scope) > 0:
+			return "the repository's " + andList(scope)
+		case p.refPath:
+			return "the part of the repository its address names"
+		}
+		return "the repository's " + andList(acquire.DefaultRepoScope) + " (its default scope)"
+	case kindWhole:
+		return p.whole
+	}
+	return ""
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// andList is "a", "a and b", "a, b and c".
+func andList(ss []string) string {
+	if len(ss) < 2 {
+		return strings.Join(ss, "")
+	}
+	return strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
 }
 
 // Submit validates the form: the fields that need no I/O at once, the
@@ -375,11 +570,7 @@ func (m Model) Submit() (Model, tea.Cmd) {
 		Tier:   tiers[m.tier],
 		Policy: m.policy,
 	}
-	for _, p := range strings.Split(m.inputs[fieldScope].Value(), ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			req.Scope = append(req.Scope, p)
-		}
-	}
+	req.Scope = scopeList(m.inputs[fieldScope].Value())
 	if req.Domain != "" {
 		if err := core.ValidateID(req.Domain); err != nil {
 			m.err = "domain: " + err.Error()
@@ -571,7 +762,13 @@ func (m Model) View() string {
 		dry = "yes (store and write nothing)"
 	}
 	b.WriteString(label(fieldDryRun, "dry run") + choice(fieldDryRun, dry) + "\n")
-	b.WriteString(label(fieldScope, "scope") + m.inputs[fieldScope].View() + "\n\n")
+	if m.scopeShown() {
+		b.WriteString(label(fieldScope, "scope") + m.inputs[fieldScope].View() + "\n")
+	}
+	if r := m.reads(); r != "" {
+		b.WriteString(label(-1, "reads") + m.st.Faint.Render(cells.Visible(r)) + "\n")
+	}
+	b.WriteString("\n")
 	// The message below the fields wraps: an error cut at the edge of a
 	// narrow terminal would hide what is wrong.
 	note, mark, style := "A file, folder, archive, http(s) URL or git repository. Scope limits a folder or repository.", "", m.st.Input.Hint

@@ -331,3 +331,101 @@ func TestFormSaysTheTierLoreDetects(t *testing.T) {
 		}
 	}
 }
+
+// run executes cmd as the program would, batches included, and hands the
+// messages to m, until no command is left.
+func run(m Model, cmd tea.Cmd) Model {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case nil:
+		default:
+			var next tea.Cmd
+			m, next = m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+	return m
+}
+
+// The scope is shown where it applies, with what will be read (issue 79,
+// point 14): a folder is read whole unless a scope is typed, and the form
+// said "scope docs/, README.md" (a repository's default, as a
+// placeholder) over a folder then read whole. A single file has no scope.
+func TestScopeShowsWhatWillBeRead(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a.md", "docs/b.md", "docs/c.tex", ".hidden.md", "node_modules/x.md", ".cache/y.md"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("# x\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Hidden files and folders and node_modules are not read.
+	m := New(styles.New(true)).SetSize(120, 30)
+	m, cmd := m.Update(tea.PasteMsg{Content: dir})
+	m = run(m, cmd)
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "docs/, README.md") {
+		t.Errorf("the form shows a repository's default scope for a folder:\n%s", v)
+	}
+	if !strings.Contains(v, "reads       the whole folder: 3 files") {
+		t.Errorf("the form does not say the folder is read whole, 3 files:\n%s", v)
+	}
+	// A scope typed: what it selects.
+	for range fieldScope {
+		m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	if m.focus != fieldScope {
+		t.Fatalf("↓ reached field %d, not the scope", m.focus)
+	}
+	m, cmd = m.Update(tea.PasteMsg{Content: "docs/"})
+	m = run(m, cmd)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "reads       2 of the folder's 3 files") {
+		t.Errorf("the form does not say what the scope selects:\n%s", v)
+	}
+
+	// A single file: no scope row, and ↓ passes it by.
+	m = New(styles.New(true)).SetSize(120, 30)
+	m, cmd = m.Update(tea.PasteMsg{Content: filepath.Join(dir, "a.md")})
+	m = run(m, cmd)
+	v = ansi.Strip(m.View())
+	if strings.Contains(v, "scope") {
+		t.Errorf("the form shows a scope for a single file:\n%s", v)
+	}
+	if !strings.Contains(v, "reads       this file") {
+		t.Errorf("the form does not say the file is read:\n%s", v)
+	}
+	for range fieldScope {
+		m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	if m.focus != fieldSource {
+		t.Errorf("↓ from the dry run field went to field %d, want the source (the scope is not shown)", m.focus)
+	}
+
+	// A working tree (a folder holding .git) is read as the folder it is;
+	// as a file:// URL, as a repository: its default scope, said as such.
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for source, want := range map[string]string{
+		repo:             "reads       the whole folder: 0 files",
+		"file://" + repo: "reads       the repository's docs/ and README.md (its default scope)",
+	} {
+		m = New(styles.New(true)).SetSize(120, 30)
+		m, cmd = m.Update(tea.PasteMsg{Content: source})
+		m = run(m, cmd)
+		if v := ansi.Strip(m.View()); !strings.Contains(v, want) {
+			t.Errorf("%s: the form does not say %q:\n%s", source, want, v)
+		}
+	}
+}
