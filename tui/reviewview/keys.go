@@ -73,7 +73,7 @@ func DefaultKeyMap() KeyMap {
 		Split:       key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "split")),
 		Reject:      key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "reject")),
 		Link:        key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "link")),
-		Merge:       key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "merge")),
+		Merge:       key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "merge (asks first)")),
 		Unlink:      key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlink")),
 		Undo:        key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "undo")),
 		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
