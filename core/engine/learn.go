@@ -299,7 +299,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	for _, d := range acq.Documents {
 		bytes += d.Bytes
 	}
-	r.finish(AcquireFinished{Documents: len(acq.Documents), Bytes: bytes, Skipped: len(acq.Errors), Ignored: len(acq.Ignored)})
+	r.finish(AcquireFinished{Documents: len(acq.Documents), Bytes: bytes, Skipped: len(acq.Skipped), Ignored: len(acq.Ignored)})
 	// What the readers could not keep as written is told with the run's
 	// other problems.
 	for _, n := range acq.Notes {

@@ -22,8 +22,9 @@ type StageResult interface {
 type AcquireFinished struct {
 	Documents int
 	Bytes     int64
-	// Skipped counts the files and entries that could not be read;
-	// Ignored those of a type lore does not read.
+	// Skipped counts the files and entries not acquired (one each, even
+	// where one problem tells of several); Ignored those of a type lore
+	// does not read.
 	Skipped, Ignored int
 }
 

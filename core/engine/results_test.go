@@ -3,6 +3,8 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/generate"
 	"github.com/lore-kb/lore/internal/corpus"
+	"github.com/lore-kb/lore/internal/hostile"
 	"github.com/lore-kb/lore/internal/storetest"
 )
 
@@ -143,5 +146,40 @@ func TestRejectedLearnSkipsWithAReason(t *testing.T) {
 		if f.Status != engine.StageSkipped || f.Result != nil || f.Reason != "rejected at the gate" {
 			t.Errorf("%s: %+v, want skipped at the gate with no result", s, f)
 		}
+	}
+}
+
+// The acquire result counts the files skipped, not the problems told: a
+// folder's image-only PDFs are one OCR advice but each is a file skipped.
+func TestAcquireCountsEachSkippedFile(t *testing.T) {
+	dir := t.TempDir()
+	notes, err := os.ReadFile(corpus.Path(t, "latex_ods_sorting.tex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{
+		"sorting.tex": notes,
+		"fig1.pdf": hostile.ScanPDF(1),
+		"fig2.pdf": hostile.ScanPDF(1),
+		"fig3.pdf": hostile.ScanPDF(1),
+		"fig4.pdf": hostile.ScanPDF(2),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := engine.NewBroker()
+	finished := collect(b)
+	opts := engine.LearnOptions{Domains: storetest.Domains(t), Events: b, DryRun: true}
+	opts.Policy.Approve = true
+	_, err = engine.Learn(context.Background(), storetest.Open(t), dir, opts)
+	b.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := finished()[engine.StageAcquire].Result.(engine.AcquireFinished)
+	if !ok || a.Documents != 1 || a.Skipped != 4 {
+		t.Errorf("acquire finished with %+v, want 1 document and the 4 figures skipped", a)
 	}
 }
