@@ -159,10 +159,10 @@ func TestAcquireCountsEachSkippedFile(t *testing.T) {
 	}
 	files := map[string][]byte{
 		"sorting.tex": notes,
-		"fig1.pdf": hostile.ScanPDF(1),
-		"fig2.pdf": hostile.ScanPDF(1),
-		"fig3.pdf": hostile.ScanPDF(1),
-		"fig4.pdf": hostile.ScanPDF(2),
+		"fig1.pdf":    hostile.ScanPDF(1),
+		"fig2.pdf":    hostile.ScanPDF(1),
+		"fig3.pdf":    hostile.ScanPDF(1),
+		"fig4.pdf":    hostile.ScanPDF(2),
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
