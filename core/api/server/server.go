@@ -16,9 +16,12 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"connectrpc.com/connect"
 
@@ -40,6 +43,11 @@ type Options struct {
 	// Idle is how long a client may stay silent within a call that reads
 	// from it (an upload) before the call is ended (0: 30 s).
 	Idle time.Duration
+	// Body is how long a call's request may take to arrive once its
+	// headers have (0: 1 min): a client that stops sending it is cut off
+	// rather than left holding what it sent. An upload's document is
+	// bounded by Idle instead, chunk by chunk, for it may be large.
+	Body time.Duration
 	// Log, when set, gets a line per call: who, which call, how it ended
 	// and how long it took. Never a token.
 	Log io.Writer
@@ -59,7 +67,8 @@ func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handl
 	if o.Recheck <= 0 {
 		o.Recheck = 5 * time.Second
 	}
-	return newHandler(svc, o, authInterceptor{auth: auth, log: o.Log, every: o.Recheck}, newInside(o.DataDir, o.Log))
+	a := authInterceptor{auth: auth, log: o.Log, every: o.Recheck}
+	return newHandler(svc, o, a.admit, a, newInside(o.DataDir, o.Log))
 }
 
 // LocalHandler returns the HTTP handler serving svc on the owner's own
@@ -67,17 +76,21 @@ func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handl
 // every call is caller's, with no token, and hears every path: the
 // folders are the caller's own.
 func LocalHandler(svc api.Service, caller api.Caller, o Options) (string, http.Handler) {
-	return newHandler(svc, o, fixedCaller{caller})
+	return newHandler(svc, o, nil, fixedCaller{caller})
 }
 
-// newHandler serves svc with who says who calls, then the log; first
-// are the interceptors that say who calls, and what they may hear.
-func newHandler(svc api.Service, o Options, first ...connect.Interceptor) (string, http.Handler) {
+// newHandler serves svc with who says who calls, then the log; admit,
+// when set, lets a request in or refuses it from its headers alone, and
+// first are the interceptors that say who calls, and what they may hear.
+func newHandler(svc api.Service, o Options, admit func(http.Handler) http.Handler, first ...connect.Interceptor) (string, http.Handler) {
 	if o.MaxUpload <= 0 {
 		o.MaxUpload = 64 << 20
 	}
 	if o.Idle <= 0 {
 		o.Idle = 30 * time.Second
+	}
+	if o.Body <= 0 {
+		o.Body = time.Minute
 	}
 	h := &handler{svc: svc, opts: o}
 	common := []connect.HandlerOption{
@@ -98,7 +111,7 @@ func newHandler(svc api.Service, o Options, first ...connect.Interceptor) (strin
 	upload := connect.NewClientStreamHandlerSimple(lorev1connect.LoreServiceUploadProcedure, h.Upload,
 		append(common, connect.WithReadMaxBytes(MaxChunk+1024),
 			connect.WithSchema(lorev1.File_lore_v1_lore_proto.Services().ByName("LoreService").Methods().ByName("Upload")))...)
-	return path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var route http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != lorev1connect.LoreServiceUploadProcedure {
 			all.ServeHTTP(w, r)
 			return
@@ -107,7 +120,52 @@ func newHandler(svc api.Service, o Options, first ...connect.Interceptor) (strin
 		// read must end, and only the connection's deadline ends it.
 		upload.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), controllerKey{}, http.NewResponseController(w))))
 	})
+	if admit != nil {
+		route = admit(route)
+	}
+	return path, bodyDeadline(route, o.Body)
 }
+
+// bodyDeadline gives each request d after its headers for its body to
+// arrive: Connect reads a call's message whole, in memory, before any
+// interceptor runs, and only a deadline ends a read waiting on a client
+// that stopped sending (no context does). The deadline is lifted once
+// the body has all come, for a stream's answer may last hours; an upload
+// sets its own, chunk by chunk (Options.Idle). Past it, the read fails
+// with deadline_exceeded, and net/http closes a connection whose request
+// was not read to its end.
+func bodyDeadline(next http.Handler, d time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		if err := rc.SetReadDeadline(time.Now().Add(d)); err == nil {
+			r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc, d: d}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// deadlineBody is a request's body read under its deadline.
+type deadlineBody struct {
+	io.ReadCloser
+	rc *http.ResponseController
+	d  time.Duration
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	switch {
+	case errors.Is(err, io.EOF):
+		_ = b.rc.SetReadDeadline(time.Time{})
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return n, connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf("the request did not arrive whole within %s of its headers", b.d))
+	}
+	return n, err
+}
+
+// maxStreams is how many calls one HTTP/2 connection may have under way
+// at once (Go's default: 250), each of which may hold a message being
+// read; a client wanting more opens another connection.
+const maxStreams = 100
 
 // MaxChunk is the largest chunk of an upload the server reads, in bytes:
 // the command line sends 256 KiB.
@@ -165,6 +223,7 @@ func Serve(ctx context.Context, ln net.Listener, path string, h http.Handler, co
 		protos.SetUnencryptedHTTP2(true)
 	}
 	srv.Protocols = &protos
+	srv.HTTP2 = &http.HTTP2Config{MaxConcurrentStreams: maxStreams}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -194,7 +253,36 @@ type authInterceptor struct {
 	every time.Duration
 }
 
-func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure string, peer connect.Peer) (context.Context, error) {
+// admitted marks a request's context that admit let in, with its caller.
+type admitted struct{}
+
+// admit lets in a request as its token's user, or refuses it, from its
+// headers alone: before a byte of its body is read, which Connect would
+// read whole into memory before any interceptor runs. The refusal is
+// written in the wire form of the request's protocol (Connect, gRPC,
+// gRPC-Web), and logged as the interceptor logs one.
+func (a authInterceptor) admit(next http.Handler) http.Handler {
+	refusal := connect.NewErrorWriter()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, err := a.caller(r.Context(), r.Header, r.URL.Path, r.RemoteAddr)
+		if err != nil {
+			_ = refusal.Write(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, admitted{}, true)))
+	})
+}
+
+// let is a call's context with its caller: as admit let it in, or, for a
+// call that did not come through admit, as its token says.
+func (a authInterceptor) let(ctx context.Context, h http.Header, procedure string, peer connect.Peer) (context.Context, error) {
+	if ok, _ := ctx.Value(admitted{}).(bool); ok {
+		return ctx, nil
+	}
+	return a.caller(ctx, h, procedure, peer.Addr)
+}
+
+func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure, peer string) (context.Context, error) {
 	token, ok := strings.CutPrefix(h.Get("Authorization"), "Bearer ")
 	if !ok || token == "" {
 		a.refused(procedure, peer, errors.New("no token"))
@@ -281,16 +369,22 @@ func revoked(ctx context.Context) error {
 
 // refused logs a refused call; why is the authenticator's error, which
 // names the user and the reason, never the token.
-func (a authInterceptor) refused(procedure string, peer connect.Peer, why error) {
+func (a authInterceptor) refused(procedure, peer string, why error) {
 	if a.log == nil {
 		return
 	}
-	fmt.Fprintf(a.log, "lore: refused %s from %s: %v\n", procedure[strings.LastIndexByte(procedure, '/')+1:], peer.Addr, why)
+	method := procedure[strings.LastIndexByte(procedure, '/')+1:]
+	if strings.ContainsFunc(method, unicode.IsControl) {
+		// Refused before any route matched it: the path is the
+		// client's, and its own line in the log.
+		method = strconv.Quote(method)
+	}
+	fmt.Fprintf(a.log, "lore: refused %s from %s: %v\n", method, peer, why)
 }
 
 func (a authInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-		ctx, err := a.caller(ctx, req.Header(), req.Spec().Procedure, req.Peer())
+		ctx, err := a.let(ctx, req.Header(), req.Spec().Procedure, req.Peer())
 		if err != nil {
 			return nil, err
 		}
@@ -304,7 +398,7 @@ func (a authInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) c
 
 func (a authInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
-		ctx, err := a.caller(ctx, conn.RequestHeader(), conn.Spec().Procedure, conn.Peer())
+		ctx, err := a.let(ctx, conn.RequestHeader(), conn.Spec().Procedure, conn.Peer())
 		if err != nil {
 			return err
 		}
