@@ -510,7 +510,11 @@ func (m Model) askReviewer(a approvalAsk) Model {
 		return m
 	}
 	m.ask = &a
-	m.findings = m.findings.WithRequest(a.req)
+	// Named as the Learn screen names it: relative to the folder lore
+	// was started in where that is shorter.
+	shown := a.req
+	shown.Report.Source = cells.RelativeTo(m.wd, shown.Report.Source)
+	m.findings = m.findings.WithRequest(shown)
 	m.tab = tabFindings
 	return m
 }

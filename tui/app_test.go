@@ -260,3 +260,17 @@ func TestNewLearnFormStartsEmptyAfterARun(t *testing.T) {
 		t.Errorf("the form keeps %q after its run started", got)
 	}
 }
+
+// The Findings screen names the source as the Learn screen does, relative
+// to the folder lore was started in where that is shorter: a source typed
+// as apiref_goldmark_README.md was shown as /tmp/…/documents/apiref_…
+// once sources were kept absolute.
+func TestFindingsNameTheSourceAsLearnDoes(t *testing.T) {
+	m := newApp(120, 30)
+	m.wd = "/home/ada/documents"
+	m = m.askReviewer(approvalAsk{req: gate.Request{Report: core.HygieneReport{Source: "/home/ada/documents/notes.md", Tier: core.Stranger}}})
+	screen := ansi.Strip(m.View().Content)
+	if !strings.Contains(screen, " notes.md") || strings.Contains(screen, "/home/ada/documents") {
+		t.Errorf("the Findings screen does not name the source as notes.md:\n%s", screen)
+	}
+}
