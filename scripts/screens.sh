@@ -74,7 +74,10 @@ wait_for "your decision"
 shot learn
 keys 2
 keys w
-wait_for "n learn a source"
+# The run's review opens before its commit: c asks, y commits.
+wait_for "review before commit"
+keys c y
+wait_for "committed"
 keys 3
 wait_for "CANDIDATE"
 shot conflicts
