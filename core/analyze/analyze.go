@@ -34,7 +34,7 @@ func Analyze(doc *core.Document, domains []core.Domain) *core.Analysis {
 	if secs := Sections(s, f); secs != nil {
 		a.Sections = secs
 	}
-	var c classifier
+	c := newClassifier(s)
 	var m *matcher
 	if len(domains) > 0 {
 		m = newMatcher(domains)

@@ -33,7 +33,11 @@ const minTypeScore = 2
 // a long text of no genre take one by chance: a novel's "learn", "practice"
 // and "return" (9 tutorial and 4 reference matches in 29,000 words of
 // Alice in Wonderland) made it a tutorial. The corpus's documents of a
-// genre score 20 or more per thousand words.
+// genre score 20 or more per thousand words. The words of a LaTeX
+// preamble are not counted (see latexPreambles): they are the macros a
+// book defines, and acquisition lends a book's to every handout beside it,
+// so counted they made an edition with sixty worksheets five times as long
+// as the same book with none, and no longer a textbook.
 const typeWordsPerMatch = 1000
 
 // minScoreFor is the best score a document of words words needs to have a
@@ -56,7 +60,58 @@ var theoremEnvs = map[string]bool{
 // classifier counts pattern matches of the five families in one word scan.
 type classifier struct {
 	counts [5]int
-	words  int // the words scanned, for minScoreFor
+	words  int // the words scanned outside LaTeX preambles, for minScoreFor
+	// preambles are the spans of the text's LaTeX preambles, in order;
+	// next is the first of them not yet behind the scan.
+	preambles [][2]int
+	next      int
+}
+
+// newClassifier is a classifier for text, which knows its preambles.
+func newClassifier(text string) classifier {
+	return classifier{preambles: latexPreambles(text)}
+}
+
+// latexPreambles are the spans of s from a \documentclass (or LaTeX
+// 2.09's \documentstyle) to the \begin{document} after it, each of them,
+// as a folder's documents are classified joined. Commands in comments
+// do not count.
+func latexPreambles(s string) [][2]int {
+	var spans [][2]int
+	for from := 0; from < len(s); {
+		start := uncommentedIndex(s, from, `\document`)
+		if start < 0 {
+			break
+		}
+		rest := s[start+len(`\document`):]
+		if !strings.HasPrefix(rest, "class") && !strings.HasPrefix(rest, "style") {
+			from = start + 1
+			continue
+		}
+		end := uncommentedIndex(s, start, `\begin{document}`)
+		if end < 0 {
+			break
+		}
+		spans = append(spans, [2]int{start, end})
+		from = end + 1
+	}
+	return spans
+}
+
+// uncommentedIndex is the offset of the first sub in s at or after from
+// that is not in a LaTeX comment, or -1.
+func uncommentedIndex(s string, from int, sub string) int {
+	for from < len(s) {
+		k := strings.Index(s[from:], sub)
+		if k < 0 {
+			return -1
+		}
+		if !commentedOut(s, from+k) {
+			return from + k
+		}
+		from += k + 1
+	}
+	return -1
 }
 
 // Classify scores text against the reference's five pattern families and
@@ -87,7 +142,7 @@ type classifier struct {
 // procedures make a tutorial of what the vote calls a reference; the
 // scores returned are always the pattern families'.
 func Classify(text string) (core.ContentType, map[core.ContentType]float64) {
-	var c classifier
+	c := newClassifier(text)
 	eachWord(text, func(w string, start, end int) { c.word(text, w, start, end) })
 	c.fences(text)
 	best, scores := c.result()
@@ -156,7 +211,12 @@ func (c *classifier) result() (core.ContentType, map[core.ContentType]float64) {
 // word looks at one word of text (w lowercased, text[start:end] as
 // written) and counts the patterns it starts.
 func (c *classifier) word(text, w string, start, end int) {
-	c.words++
+	for c.next < len(c.preambles) && start >= c.preambles[c.next][1] {
+		c.next++
+	}
+	if c.next == len(c.preambles) || start < c.preambles[c.next][0] {
+		c.words++
+	}
 	// \b in the reference's patterns treats '_' as a word character.
 	if start > 0 && text[start-1] == '_' || end < len(text) && text[end] == '_' {
 		return

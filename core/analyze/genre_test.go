@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -312,5 +313,40 @@ func TestRFCHeaderMakesASpec(t *testing.T) {
 		"2.  REFERENCES\n\n   [1] Handbook.\n   [2] TCP.\n   [3] Telnet.\n"
 	if a := Analyze(&core.Document{Format: core.FormatText, Text: doc}, nil); a.ContentType != core.Spec {
 		t.Errorf("type %s, want spec (%v)", a.ContentType, a.ContentTypeScores)
+	}
+}
+
+// The length that raises a type's minimum (typeWordsPerMatch) is the
+// text's, not a LaTeX preamble's: a chapter read with its book's macro
+// definitions (TikZ styles, notation), or a handout lent them, is the
+// same textbook as the chapter alone, alone or joined to other documents.
+func TestLaTeXPreambleIsNoLengthOfText(t *testing.T) {
+	body := "\\begin{document}\n\\chapter{Orders}\nWe now look at orders closely.\n" +
+		"\\begin{definition}A partial order is reflexive, antisymmetric and transitive.\\end{definition}\n" +
+		"\\begin{theorem}Every finite partial order has a maximal element.\\end{theorem}\n" +
+		"\\begin{proof}Follow larger elements until none is left.\\end{proof}\n" +
+		"\\begin{example}Divisibility orders the positive integers.\\end{example}\n\\end{document}\n"
+	var defs strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&defs, "\\newcommand{\\graphstyle%d}{\\tikzset{every node/.style={circle, draw, fill=black, inner sep=0pt, minimum size=%dpt, label distance=2pt}}}\n", i, i%7+2)
+	}
+	short := "\\documentclass{book}\n\\usepackage{amsthm}\n" + body
+	long := "\\documentclass{book}\n\\usepackage{amsthm}\n" + defs.String() + body
+	for _, c := range []struct{ name, text string }{
+		{"short preamble", short},
+		{"long preamble", long},
+		{"long preamble, twice in one source", long + "\n\n" + long},
+	} {
+		a := Analyze(&core.Document{Format: core.FormatLaTeX, Text: c.text}, nil)
+		if a.ContentType != core.Textbook {
+			t.Errorf("%s: Analyze gives %s, want textbook (%v)", c.name, a.ContentType, a.ContentTypeScores)
+		}
+		if got, sc := Classify(c.text); got != core.Textbook {
+			t.Errorf("%s: Classify gives %s, want textbook (%v)", c.name, got, sc)
+		}
+	}
+	// The preamble's words still count where they are not a preamble's.
+	if got, sc := Classify(defs.String() + body); got != core.Unknown {
+		t.Errorf("definitions outside a preamble: %s, want unknown (%v)", got, sc)
 	}
 }
