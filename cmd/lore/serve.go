@@ -50,7 +50,7 @@ type serveLimits struct {
 // serveLimitFlags are the flags of serveLimits, in their units.
 type serveLimitFlags struct {
 	idle              time.Duration
-	perUser           int
+	perUser, waiting  int
 	userMiB, totalMiB int64
 }
 
@@ -61,6 +61,8 @@ func (f serveLimitFlags) limits() (serveLimits, error) {
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-idle %s: give a positive duration (30s, 2m)", f.idle)}
 	case f.perUser <= 0:
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--uploads-per-user %d: give 1 or more", f.perUser)}
+	case f.waiting <= 0:
+		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--uploads-waiting-per-user %d: give 1 or more", f.waiting)}
 	case f.userMiB <= 0 || f.userMiB > 1<<30:
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-per-user %d: give a positive number of MiB", f.userMiB)}
 	case f.totalMiB <= 0 || f.totalMiB > 1<<30:
@@ -68,12 +70,12 @@ func (f serveLimitFlags) limits() (serveLimits, error) {
 	case f.userMiB > f.totalMiB:
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-per-user %d is above --upload-mib-total %d: one user may keep at most what all keep together; lower the first or raise the second", f.userMiB, f.totalMiB)}
 	}
-	return serveLimits{idle: f.idle, uploads: localapi.UploadLimits{PerUser: f.perUser, UserBytes: f.userMiB << 20, TotalBytes: f.totalMiB << 20}}, nil
+	return serveLimits{idle: f.idle, uploads: localapi.UploadLimits{PerUser: f.perUser, Waiting: f.waiting, UserBytes: f.userMiB << 20, TotalBytes: f.totalMiB << 20}}, nil
 }
 
 // uploadFlags are lore serve's flags that bound uploads, which only a
 // team server (--listen) receives.
-var uploadFlags = []string{"upload-idle", "uploads-per-user", "upload-mib-per-user", "upload-mib-total"}
+var uploadFlags = []string{"upload-idle", "uploads-per-user", "uploads-waiting-per-user", "upload-mib-per-user", "upload-mib-total"}
 
 // onlyWithListen refuses an upload flag given to a lore serve that is not
 // a team server: its clients are the machine's own commands, which name
@@ -137,6 +139,7 @@ An upload is a file a client sends to a team server to learn (lore learn FILE
 with LORE_SERVER set): the server keeps it until its learn ends. The upload
 flags bound uploads and apply only with --listen: --upload-idle, how long an
 upload may stay silent; --uploads-per-user, how many one user may send at once;
+--uploads-waiting-per-user, how many one user may have sent and not yet learned;
 --upload-mib-per-user and --upload-mib-total, how many MiB one user's uploads
 and every user's together may keep (the first at most the second).
 
@@ -171,6 +174,7 @@ servers may share the database (docs/postgres.md).`,
 	// the first word.
 	cmd.Flags().DurationVar(&limits.idle, "upload-idle", 30*time.Second, "with --listen, drop an upload whose client sends nothing for this long")
 	cmd.Flags().IntVar(&limits.perUser, "uploads-per-user", localapi.DefaultUploadsPerUser, "with --listen, uploads one user may have under way at once")
+	cmd.Flags().IntVar(&limits.waiting, "uploads-waiting-per-user", localapi.DefaultUploadsWaiting, "with --listen, uploads one user may have waiting for their learn (or under way)")
 	cmd.Flags().Int64Var(&limits.userMiB, "upload-mib-per-user", localapi.DefaultUploadUserBytes>>20, "with --listen, the MiB one user's uploads may keep, under way and waiting for their learn")
 	cmd.Flags().Int64Var(&limits.totalMiB, "upload-mib-total", localapi.DefaultUploadBytes>>20, "with --listen, the MiB every user's uploads may keep together")
 	cmd.Flags().StringVar(&tlsOpt.cert, "tls-cert", "", "the server's certificate (PEM; default: one kept in the data folder)")

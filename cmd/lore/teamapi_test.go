@@ -186,7 +186,7 @@ func copyData(t *testing.T, from string) string {
 func TestServeUploadBoundsRefuseNonsense(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "data")
 	for _, bad := range [][]string{
-		{"--upload-idle", "0s"}, {"--uploads-per-user", "0"}, {"--upload-mib-per-user", "-1"}, {"--upload-mib-total", "0"},
+		{"--upload-idle", "0s"}, {"--uploads-per-user", "0"}, {"--uploads-waiting-per-user", "0"}, {"--upload-mib-per-user", "-1"}, {"--upload-mib-total", "0"},
 	} {
 		r := lore(t, nil, append([]string{"--data-dir", data, "serve", "--listen", "127.0.0.1:0"}, bad...)...)
 		if r.code != ExitUsage || !strings.Contains(r.stderr, bad[0]) {
@@ -205,7 +205,7 @@ func TestServeUploadFlagsNeedListenAndFitTheTotal(t *testing.T) {
 	// and went on would stop there (exit 4) rather than serve on.
 	ownStore(t, data)
 	for _, flag := range [][]string{
-		{"--upload-idle", "1m"}, {"--uploads-per-user", "2"}, {"--upload-mib-per-user", "10"}, {"--upload-mib-total", "100"},
+		{"--upload-idle", "1m"}, {"--uploads-per-user", "2"}, {"--uploads-waiting-per-user", "8"}, {"--upload-mib-per-user", "10"}, {"--upload-mib-total", "100"},
 	} {
 		r := lore(t, nil, append([]string{"--data-dir", data, "serve"}, flag...)...)
 		if r.code != ExitUsage || !strings.Contains(r.stderr, flag[0]) || !strings.Contains(r.stderr, "apply only to a team server (--listen)") {

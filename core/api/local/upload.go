@@ -1,6 +1,7 @@
 package local
 
 import (
+	"container/heap"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -29,21 +30,52 @@ const uploadLife = time.Hour
 // until its learn takes it or it expires.
 type upload struct {
 	// user and workspace are whose it is: nobody else may learn it.
+	// Both are empty for a folder left by a process that ended, known
+	// only to be removed in its time.
 	user, workspace string
+	// id names it, and dir, the folder of its own in the uploads'.
+	id, dir string
 	// name is the name the client gave, which its extension tells the
 	// format of and the record names the source by; path is where the
-	// bytes are: in a folder of the upload's own, named by its id.
+	// bytes are, in dir.
 	name, path string
 	// size is how many bytes it keeps, counted in its user's until
 	// removed.
 	size    int64
 	expires time.Time
+	// at is its place in the uploads' queue of expiries while it waits.
+	at int
 }
 
 // remove removes up's file and forgets its bytes.
 func (u *uploads) remove(up *upload) {
-	_ = os.RemoveAll(filepath.Dir(up.path))
+	_ = os.RemoveAll(up.dir)
 	u.free(up.user, up.size)
+}
+
+// expiries are the waiting uploads, the first to expire first: a heap,
+// so that an upload's cost does not grow with the number waiting.
+type expiries []*upload
+
+func (q expiries) Len() int           { return len(q) }
+func (q expiries) Less(i, j int) bool { return q[i].expires.Before(q[j].expires) }
+func (q expiries) Swap(i, j int) {
+	q[i], q[j] = q[j], q[i]
+	q[i].at, q[j].at = i, j
+}
+
+func (q *expiries) Push(x any) {
+	up := x.(*upload)
+	up.at = len(*q)
+	*q = append(*q, up)
+}
+
+func (q *expiries) Pop() any {
+	old := *q
+	up := old[len(old)-1]
+	old[len(old)-1] = nil
+	*q = old[:len(old)-1]
+	return up
 }
 
 // UploadLimits bound what uploads hold on a server: a client sending
@@ -59,6 +91,11 @@ type UploadLimits struct {
 	// TotalBytes is how many bytes every user's uploads may keep
 	// together (0: 2 GiB).
 	TotalBytes int64
+	// Waiting is how many uploads one user may have waiting for their
+	// learn, those under way included (0: 32): an empty upload passes
+	// every bound of bytes, yet holds a folder, a file and a place in
+	// the server's memory.
+	Waiting int
 }
 
 // The defaults of UploadLimits.
@@ -66,6 +103,7 @@ const (
 	DefaultUploadsPerUser  = 4
 	DefaultUploadUserBytes = 256 << 20
 	DefaultUploadBytes     = 2 << 30
+	DefaultUploadsWaiting  = 32
 )
 
 func (l UploadLimits) withDefaults() UploadLimits {
@@ -77,6 +115,9 @@ func (l UploadLimits) withDefaults() UploadLimits {
 	}
 	if l.TotalBytes <= 0 {
 		l.TotalBytes = DefaultUploadBytes
+	}
+	if l.Waiting <= 0 {
+		l.Waiting = DefaultUploadsWaiting
 	}
 	return l
 }
@@ -94,10 +135,20 @@ type uploads struct {
 	open  map[string]int
 	kept  map[string]int64
 	total int64
+	// waiting counts each user's uploads in m; queue has them, and the
+	// folders left by a process that ended, in the order they expire.
+	waiting map[string]int
+	queue   expiries
+	// sweeper is the one timer that sweeps, set for the first expiry.
+	sweeper *time.Timer
+	// found is done once the folders left by a process that ended are
+	// in the queue: the uploads' folder is read once, not per upload.
+	found sync.Once
 }
 
 func newUploads(dir string, now func() time.Time, limit UploadLimits) *uploads {
-	return &uploads{dir: dir, now: now, limit: limit, m: map[string]*upload{}, open: map[string]int{}, kept: map[string]int64{}}
+	return &uploads{dir: dir, now: now, limit: limit, m: map[string]*upload{}, open: map[string]int{}, kept: map[string]int64{},
+		waiting: map[string]int{}}
 }
 
 // start counts an upload of user's under way, or refuses it: the user
@@ -108,6 +159,10 @@ func (u *uploads) start(user, name string, size int64) error {
 	defer u.mu.Unlock()
 	if n := u.open[user]; n >= u.limit.PerUser {
 		return api.Errorf(connect.CodeResourceExhausted, "upload %s: %s has %d uploads under way, as many as one user may at once; send it once one has ended", name, user, n)
+	}
+	if n := u.waiting[user] + u.open[user]; n >= u.limit.Waiting {
+		return api.Errorf(connect.CodeResourceExhausted, "upload %s: %s has %d uploads waiting for their learn (or under way), as many as one user may; learn them, or send it once they expire after %s",
+			name, user, n, uploadLife)
 	}
 	if err := u.room(user, name, size); err != nil {
 		return err
@@ -234,10 +289,11 @@ func (s *Service) Upload(ctx context.Context, h *lorev1.UploadHeader, body io.Re
 		return nil, asAPIError(fmt.Errorf("upload %s: %w", h.GetName(), err))
 	}
 	u.mu.Lock()
-	u.m[id] = &upload{user: c.User, workspace: c.Workspace, name: h.GetName(), path: path, size: n, expires: u.now().Add(uploadLife)}
+	up := &upload{user: c.User, workspace: c.Workspace, id: id, dir: filepath.Dir(path), name: h.GetName(), path: path, size: n, expires: u.now().Add(uploadLife)}
+	u.m[id] = up
+	u.waiting[c.User]++
+	u.push(up)
 	u.mu.Unlock()
-	// Removed when its time is up even if no call comes to sweep it.
-	time.AfterFunc(uploadLife+time.Second, u.sweep)
 	return &lorev1.UploadResponse{UploadId: id, Size: n, Sha256: hex.EncodeToString(sum.Sum(nil))}, nil
 }
 
@@ -275,34 +331,89 @@ func (u *uploads) take(c api.Caller, id string) (*upload, error) {
 		return nil, api.Errorf(connect.CodeNotFound, "no upload %q of yours waits for a learn (an upload lasts %s and serves one learn)", id, uploadLife)
 	}
 	delete(u.m, id)
+	u.forget(up)
+	heap.Remove(&u.queue, up.at)
 	return up, nil
 }
 
-// sweep removes the uploads past their time, and the files of uploads no
-// longer known (kept by a process that ended) as old.
+// forget counts up, no longer in m, no longer waiting; u.mu is held.
+func (u *uploads) forget(up *upload) {
+	if u.waiting[up.user]--; u.waiting[up.user] <= 0 {
+		delete(u.waiting, up.user)
+	}
+}
+
+// push queues up for its expiry, and sets the sweeper when up is the
+// first to expire; u.mu is held.
+func (u *uploads) push(up *upload) {
+	heap.Push(&u.queue, up)
+	if up.at == 0 {
+		u.arm()
+	}
+}
+
+// arm sets the one sweeper for the first expiry, a second after it (none
+// when nothing waits): an upload is removed in its time even if no call
+// comes to sweep it. u.mu is held.
+func (u *uploads) arm() {
+	if len(u.queue) == 0 {
+		if u.sweeper != nil {
+			u.sweeper.Stop()
+		}
+		return
+	}
+	d := max(u.queue[0].expires.Sub(u.now())+time.Second, time.Second)
+	if u.sweeper == nil {
+		u.sweeper = time.AfterFunc(d, u.sweep)
+		return
+	}
+	u.sweeper.Reset(d)
+}
+
+// sweep removes the uploads past their time, and the folders a process
+// that ended left (found once, and as old as their time) as theirs
+// pass: only those expired are looked at, whatever the number waiting.
 func (u *uploads) sweep() {
+	u.found.Do(u.leftovers)
 	now := u.now()
+	var gone []string
 	u.mu.Lock()
-	known := make(map[string]bool, len(u.m))
-	for id, up := range u.m {
-		if now.After(up.expires) {
-			_ = os.RemoveAll(filepath.Dir(up.path))
-			delete(u.m, id)
-			u.kept[up.user] -= up.size
-			u.total -= up.size
+	for len(u.queue) > 0 && now.After(u.queue[0].expires) {
+		up := heap.Pop(&u.queue).(*upload)
+		gone = append(gone, up.dir)
+		if up.user == "" {
 			continue
 		}
-		known[filepath.Dir(up.path)] = true
+		delete(u.m, up.id)
+		u.forget(up)
+		u.kept[up.user] -= up.size
+		u.total -= up.size
+		if u.kept[up.user] <= 0 {
+			delete(u.kept, up.user)
+		}
 	}
+	u.arm()
 	u.mu.Unlock()
+	for _, dir := range gone {
+		_ = os.RemoveAll(dir)
+	}
+}
+
+// leftovers queues the folders of uploads a process that ended left,
+// each to expire an hour after it was last written.
+func (u *uploads) leftovers() {
 	entries, err := os.ReadDir(u.dir)
 	if err != nil {
 		return
 	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
 	for _, e := range entries {
-		dir := filepath.Join(u.dir, e.Name())
-		if info, err := e.Info(); err == nil && info.IsDir() && !known[dir] && now.Sub(info.ModTime()) > uploadLife {
-			_ = os.RemoveAll(dir)
+		if _, known := u.m[e.Name()]; known {
+			continue
+		}
+		if info, err := e.Info(); err == nil && info.IsDir() {
+			u.push(&upload{dir: filepath.Join(u.dir, e.Name()), expires: info.ModTime().Add(uploadLife)})
 		}
 	}
 }
