@@ -127,7 +127,7 @@ func LocalNetwork(a netip.Addr) string { return string(classify(a)) }
 // WithArticle is class, a kind of address LocalNetwork names, after its
 // indefinite article: "a loopback address", "an unspecified address".
 func WithArticle(class string) string {
-	if strings.ContainsRune("aeiou", rune(class[0])) {
+	if class != "" && strings.ContainsRune("aeiou", rune(class[0])) {
 		return "an " + class
 	}
 	return "a " + class
