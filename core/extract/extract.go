@@ -191,6 +191,10 @@ type extractor struct {
 	format core.Format
 	ctype  core.ContentType
 	cands  []cand
+	// paraRead counts the bytes the checks of PreTeXt paragraphs for
+	// terms search and read (paraScan): linear in the text however deep
+	// its paragraphs nest (TestDeepPreTeXtParagraphsReadLinear).
+	paraRead int
 	// closers index the closing tags of format blocks once per document,
 	// so finding the end of an environment never rescans the text.
 	closers map[string][]int

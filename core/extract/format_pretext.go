@@ -27,6 +27,8 @@ var pretextElems = map[string]blockKind{
 func (x *extractor) pretextElems(st *secState) {
 	s := st.own
 	ptx := x.ptxDoc()
+	paras := newParaScan(s)
+	defer func() { x.paraRead += paras.read }()
 	for i := 0; i < len(s); {
 		j := strings.IndexByte(s[i:], '<')
 		if j < 0 {
@@ -44,10 +46,13 @@ func (x *extractor) pretextElems(st *secState) {
 		if !ok && name == "p" && k < len(s) {
 			// A paragraph that marks a <term> defines it in running text
 			// ("A <term>group</term> is a set …"), as books written
-			// without definition elements do. Paragraphs do not nest: it
-			// ends at its first "</p>".
-			if e := strings.Index(s[k:], "</p>"); e > 0 && strings.Contains(s[k:k+e], "<term>") && !insideWork(s[:at]) && x.newTerms(x.ptxTerms(s[k:k+e])) {
-				env, ok, pEnd = pretextElems["definition"], true, k+e
+			// without definition elements do. It ends at its first
+			// "</p>".
+			if end, read := paras.termParagraph(at, k); read {
+				paras.read += end - k
+				if x.newTerms(x.ptxTerms(s[k:end])) {
+					env, ok, pEnd = pretextElems["definition"], true, end
+				}
 			}
 		}
 		if !ok || k >= len(s) {
@@ -145,30 +150,9 @@ func (x *extractor) pretextBlock(c cand, body, stmtXML string) formatBlock {
 // group</term>").
 var workElems = []string{"exercise", "proof", "solution", "hint", "answer", "activity", "investigation", "project"}
 
-// maxWorkLookBack bounds how far back insideWork looks for an open work
-// element, so a long section costs no more per paragraph than a short one.
+// maxWorkLookBack bounds how far back a paragraph looks for an open work
+// element (workIndex.inside): one opened further back is taken as closed.
 const maxWorkLookBack = 16 << 10
-
-// insideWork reports whether the text before a paragraph leaves a work
-// element open.
-func insideWork(before string) bool {
-	if len(before) > maxWorkLookBack {
-		before = before[len(before)-maxWorkLookBack:]
-	}
-	for _, w := range workElems {
-		open := strings.LastIndex(before, "<"+w)
-		if open < 0 {
-			continue
-		}
-		if c := before[open+1+len(w):]; c == "" || !strings.ContainsRune("> \n\t", rune(c[0])) {
-			continue // "<exercises", another element
-		}
-		if strings.LastIndex(before, "</"+w+">") < open {
-			return true
-		}
-	}
-	return false
-}
 
 // termParagraphConfidence is the confidence of a definition read from a
 // paragraph's <term>: the paragraph says what it defines less formally
