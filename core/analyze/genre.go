@@ -18,7 +18,9 @@ import (
 //     citations (\cite, "[12]", "[Mir12]") or a References/Bibliography
 //     heading; or, where the abstract has no heading, the opening says what
 //     the paper contributes ("We present …", "In this paper …") or there
-//     is a Related Work section, and a reference list and citations follow.
+//     is a Related Work section, and a reference list and citations follow
+//     (not in LaTeX with \chapter's: a book or a thesis, whose sections
+//     say what they present, needs its abstract to be a paper).
 //     A specification keeps its type (RFCs have an abstract and references
 //     too, and their BCP 14 keywords already decide);
 //   - a tutorial teaches by procedures: Markdown ordered lists whose items
@@ -121,6 +123,13 @@ func isPaper(s string) bool {
 	}
 	window := opening(s)
 	abstract := hasHeadingLine(window, isAbstractLine)
+	if !abstract && latexChapters(s) {
+		// A paper has no chapters: a book says what its chapters
+		// present ("In this section, we present …") and may end one
+		// with references, and the words of a folder of them, joined,
+		// open anywhere.
+		return false
+	}
 	// An abstract without its heading (amsart's PDF text) still says what
 	// the paper does: "We present …", "In this paper …".
 	claims := !abstract && paperClaim(window)
@@ -158,6 +167,21 @@ func opening(s string) string { return s[:min(len(s), max(abstractWindow, len(s)
 // reference list (BibTeX, thebibliography or biblatex).
 func latexAbstract(s string) bool {
 	return strings.Contains(s, `\begin{abstract}`) || strings.Contains(s, `\abstract{`)
+}
+
+// latexChapters reports a LaTeX \chapter command outside comments.
+func latexChapters(s string) bool {
+	for from := 0; ; {
+		k := strings.Index(s[from:], `\chapter`)
+		if k < 0 {
+			return false
+		}
+		at := from + k
+		if e := at + len(`\chapter`); (e == len(s) || s[e] == '{' || s[e] == '*' || s[e] == '[') && !commentedOut(s, at) {
+			return true
+		}
+		from = at + 1
+	}
 }
 
 func latexBibliography(s string) bool {

@@ -350,3 +350,35 @@ func TestLaTeXPreambleIsNoLengthOfText(t *testing.T) {
 		t.Errorf("definitions outside a preamble: %s, want unknown (%v)", got, sc)
 	}
 }
+
+// A book says what its chapters and sections present ("In this section,
+// we present the ArrayQueue"), as a paper says what it does, and may end a
+// chapter with references; a paper has no chapters. Open Data Structures'
+// edition 0.1, whose first chapter ends in a "References" section, read as
+// a paper, where the next edition, without that section, read as the
+// textbook it is.
+func TestBookSectionsPresentingAreNoPaperClaim(t *testing.T) {
+	var ch strings.Builder
+	ch.WriteString("\\chapter{Array-Based Lists}\nIn this chapter, we present data structures that store their elements in arrays.\n")
+	for i := range 6 {
+		fmt.Fprintf(&ch, "\\section{Array Structure %d}\nIn this section, we present a structure that keeps a[%d] and a[%d] at the front of its backing array.\n", i, i, i+1)
+		ch.WriteString("\\begin{thm}Every operation takes constant amortized time.\\end{thm}\n\\begin{proof}Each resize is paid for by the operations before it.\\end{proof}\n")
+		ch.WriteString(strings.Repeat("The backing array grows and shrinks as elements are added and removed, and no operation copies more than it must. ", 12) + "\n")
+	}
+	book := ch.String()
+	refs := "\\section{References}\nThe structures of this chapter are folklore; the analysis follows the classic one.\n"
+	for _, c := range []struct{ name, text string }{
+		{"without a References section", book},
+		{"with a References section", book + refs},
+	} {
+		if got, sc := Classify(c.text); got != core.Textbook {
+			t.Errorf("%s: %s, want textbook (%v)", c.name, got, sc)
+		}
+	}
+	// A paper's claim still makes one.
+	paper := "\\section{Introduction}\nIn this paper, we present a structure that keeps a[0] at the front of its array.\n" +
+		strings.Repeat("We compare it with [1], [2] and [3] on many workloads. ", 3) + "\n\\section{References}\n[1] A. Author. Arrays. 1999.\n"
+	if got, sc := Classify(paper); got != core.Paper {
+		t.Errorf("a paper's claim: %s, want paper (%v)", got, sc)
+	}
+}
