@@ -472,7 +472,7 @@ func onlyUniversal(a, b []string) bool {
 // sameCanonical reports whether a and b are one text in canonical math
 // form, up to case and runs of white space.
 func sameCanonical(a, b string) bool {
-	return strings.ToLower(CollapseSpace(CanonicalMath(a))) == strings.ToLower(CollapseSpace(CanonicalMath(b)))
+	return strings.EqualFold(CollapseSpace(CanonicalMath(a)), CollapseSpace(CanonicalMath(b)))
 }
 
 // span is a stretch of a statement: quoted (or in a code span) or not.
