@@ -26,6 +26,9 @@ type texDoc struct {
 	// the examples, exercises and remarks around them), by offset of their
 	// \begin.
 	blocks []texBlock
+	// deepest is how many environments were open at once with a frame of
+	// their own: at most maxTeXNesting.
+	deepest int
 }
 
 // texMacro is a macro the document defines.
@@ -133,6 +136,13 @@ const (
 	maxMacros    = 4096
 )
 
+// maxTeXNesting bounds how many open environments scanTeX keeps a frame
+// for. Each \end, \item and \caption searches back through the frames, so
+// without a bound 100,000 nested environments made a 3 MB file take
+// minutes, and held a frame each. Environments nested deeper are read as
+// their text alone: no theorem number, proof or list item of their own.
+const maxTeXNesting = 256
+
 // scanTeX builds the texDoc of doc in one pass.
 func scanTeX(doc string) *texDoc {
 	d := &texDoc{
@@ -153,6 +163,8 @@ func scanTeX(doc string) *texDoc {
 	}
 	cur := texLabel{}
 	var stack []frame
+	// unframed counts the environments open past maxTeXNesting.
+	unframed := 0
 	enumDepth := 0
 	// closed is the last enumerate closed at each depth, for one that
 	// resumes its numbering.
@@ -212,6 +224,12 @@ func scanTeX(doc string) *texDoc {
 				continue
 			}
 			if name == "end" {
+				if unframed > 0 {
+					// The innermost environment opened past the bound.
+					unframed--
+					i = e
+					continue
+				}
 				// Pop to the matching frame, tolerating unbalanced input.
 				for k := len(stack) - 1; k >= 0; k-- {
 					if stack[k].env != env {
@@ -232,6 +250,11 @@ func scanTeX(doc string) *texDoc {
 					stack = stack[:k]
 					break
 				}
+				i = e
+				continue
+			}
+			if len(stack) >= maxTeXNesting {
+				unframed++
 				i = e
 				continue
 			}
@@ -277,6 +300,7 @@ func scanTeX(doc string) *texDoc {
 				f.style = env
 			}
 			stack = append(stack, f)
+			d.deepest = max(d.deepest, len(stack))
 			i = e
 		case strings.HasSuffix(name, "label") && name != "caplabel":
 			key, e := texBraced(doc, skipOptArgs(doc, after))
