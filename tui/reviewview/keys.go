@@ -101,6 +101,12 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
+// move is the list's up and down keys as one entry of the help line: a
+// target may be above the marked primitive as well as below it.
+func (k KeyMap) move() key.Binding {
+	return key.NewBinding(key.WithKeys(append(k.List.Up.Keys(), k.List.Down.Keys()...)...), key.WithHelp("↑↓/jk", "choose"))
+}
+
 // ShortHelp lists the keys that act now, the most used first.
 func (k KeyMap) ShortHelp() []key.Binding {
 	switch k.mode {
@@ -122,9 +128,9 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	case modeUnlink:
 		return []key.Binding{k.withHelp(k.Pick, "edge"), k.Next, k.withHelp(k.Done, "unlink"), k.Abort}
 	case modeLink:
-		return []key.Binding{k.withHelp(k.Done, "requires"), k.edgePick(), k.List.Down, k.Filter, k.Abort}
+		return []key.Binding{k.withHelp(k.Done, "requires"), k.edgePick(), k.move(), k.Filter, k.Abort}
 	case modeMerge:
-		return []key.Binding{k.withHelp(k.Done, "merge"), k.List.Down, k.Filter, k.Abort}
+		return []key.Binding{k.withHelp(k.Done, "merge"), k.move(), k.Filter, k.Abort}
 	case modeRevisit:
 		return []key.Binding{k.Reapply, k.Leave, k.Commit, k.Cancel, k.List.Down, k.Undo}
 	}

@@ -797,3 +797,26 @@ func helpText(m Model) string {
 	}
 	return strings.Join(out, " · ")
 }
+
+// Dropping a merge's target with esc puts the selection back on the
+// primitive the merge started from, not on the last target looked at;
+// and the picker's help says the list moves both ways (a target may be
+// above the marked primitive).
+func TestDroppedTargetSelectsWhereItStarted(t *testing.T) {
+	m := selectID(t, newModel(t), "alg-groups")
+	m, _ = send(m, tuitest.Press('m'))
+	if h := helpText(m); !strings.Contains(h, "↑↓/jk choose") {
+		t.Errorf("the merge picker's help line: %q", h)
+	}
+	m, _ = send(m, keyDown, keyDown)
+	if p, _ := m.Selected(); p.ID == "alg-groups" {
+		t.Fatalf("the picker did not move off the marked primitive")
+	}
+	m, _ = send(m, keyEsc)
+	if m.Captures() || len(m.Decisions()) != 0 {
+		t.Fatalf("esc left the picker open (%v) or decided %+v", m.Captures(), m.Decisions())
+	}
+	if p, _ := m.Selected(); p.ID != "alg-groups" {
+		t.Errorf("after esc the selection is on %s, want alg-groups, where the merge started", p.ID)
+	}
+}

@@ -551,7 +551,10 @@ func (m Model) targetKey(kp tea.KeyPressMsg) Model {
 	}
 	switch {
 	case key.Matches(kp, k.Abort):
-		return m.endTarget()
+		// Dropped: the selection goes back to where the link or the
+		// merge started, not the target it was moved to.
+		from := m.mark
+		return m.endTarget().filter(from)
 	case key.Matches(kp, k.Filter):
 		// A new search for the target, not the review's filter typed on:
 		// that is put back once the target is chosen.
