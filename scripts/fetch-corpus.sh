@@ -62,18 +62,26 @@ part=
 trap 'rm -f "$part"' EXIT
 trap 'exit 130' INT TERM
 tab=$(printf '\t')
-have=0 total=0 bad=0
+# The text pdftotext derives from a PDF (repository -) is counted apart
+# from the documents: the README counts those, and the derived text is
+# optional.
+have=0 total=0 bad=0 derived=0 made=0 notmade=
 while IFS=$tab read -r file repo commit path _ sum _; do
 	case $file in '#'* | '' | file) continue ;; esac
-	total=$((total + 1))
 	target=$dir/$file
+	if [ "$repo" = - ]; then
+		derived=$((derived + 1))
+	else
+		total=$((total + 1))
+	fi
 	if [ -f "$target" ] && [ "$(sha256 "$target")" = "$sum" ]; then
-		have=$((have + 1))
+		if [ "$repo" = - ]; then made=$((made + 1)); else have=$((have + 1)); fi
 		continue
 	fi
 	if $check; then
 		if [ ! -e "$target" ] && [ "$repo" = - ]; then
 			echo "fetch-corpus: $file is absent (made by pdftotext from ${file%.pdftotext.txt}.pdf; optional)"
+			notmade="$notmade${notmade:+, }$file"
 		elif [ ! -e "$target" ]; then
 			echo "fetch-corpus: $file is absent" >&2
 			bad=$((bad + 1))
@@ -94,11 +102,12 @@ while IFS=$tab read -r file repo commit path _ sum _; do
 		elif ! command -v pdftotext >/dev/null 2>&1; then
 			echo "fetch-corpus: $file not made: pdftotext (poppler-utils) is not installed; the tests that read it skip"
 		elif pdftotext "$pdf" "$part" && [ "$(sha256 "$part")" = "$sum" ]; then
-			mv "$part" "$target" && have=$((have + 1))
+			mv "$part" "$target" && made=$((made + 1))
 		else
 			echo "fetch-corpus: $file not made: this pdftotext gives other bytes than poppler 22.12; the tests that read it skip"
 		fi
 		rm -f "$part"
+		[ -f "$target" ] || notmade="$notmade${notmade:+, }$file"
 		continue
 	fi
 	url=$base/$repo/$commit/$path
@@ -116,7 +125,17 @@ while IFS=$tab read -r file repo commit path _ sum _; do
 	rm -f "$part"
 done <"$manifest"
 
-echo "fetch-corpus: $have of $total documents in $dir match $manifest"
+if [ "$derived" -eq 0 ]; then
+	echo "fetch-corpus: $have of $total documents in $dir match $manifest"
+elif [ "$made" -eq "$derived" ]; then
+	texts="the derived reference text"
+	[ "$derived" -eq 1 ] || texts="the $derived derived reference texts"
+	echo "fetch-corpus: $have of $total documents and $texts in $dir match $manifest"
+else
+	texts="the derived reference text $notmade is"
+	[ "$((derived - made))" -eq 1 ] || texts="the derived reference texts $notmade are"
+	echo "fetch-corpus: $have of $total documents in $dir match $manifest; $texts not there (above)"
+fi
 if [ "$bad" -gt 0 ]; then
 	echo "fetch-corpus: $bad document(s) missing or wrong (above)" >&2
 	exit 1

@@ -268,8 +268,18 @@ func TestFetchScriptRealManifest(t *testing.T) {
 	if !ok {
 		t.Fatalf("fetching the corpus failed:\n%s", got)
 	}
-	if got, ok := script(t, env, "--check", out); !ok {
-		t.Errorf("--check of the fetched corpus failed:\n%s", got)
+	documents := 0
+	for _, e := range entries {
+		if !e.Derived() {
+			documents++
+		}
+	}
+	// The README and the tests' skip message count the documents alone.
+	if want := fmt.Sprintf("%d of %d documents ", documents, documents); !strings.Contains(got, want) {
+		t.Errorf("fetching the corpus does not say %q:\n%s", want, got)
+	}
+	if got, ok := script(t, env, "--check", out); !ok || !strings.Contains(got, fmt.Sprintf("%d of %d documents ", documents, documents)) {
+		t.Errorf("--check of the fetched corpus failed or miscounts its %d documents:\n%s", documents, got)
 	}
 	for _, e := range entries {
 		p := filepath.Join(out, e.File)
@@ -278,6 +288,42 @@ func TestFetchScriptRealManifest(t *testing.T) {
 		}
 		if sum, _ := digest(t, p); sum != e.SHA256 {
 			t.Errorf("%s: fetched sha256 %s, want %s", e.File, sum, e.SHA256)
+		}
+	}
+}
+
+// The text pdftotext derives from a PDF is counted apart from the
+// documents downloaded: the summary says how many of the documents match,
+// as the README counts them, and then whether the derived reference text
+// is there, made or not.
+func TestFetchScriptCountsDerivedApart(t *testing.T) {
+	needTools(t, "sh", "curl")
+	docs := []doc{
+		{"a.tex", "someone/book", "ch/a.tex", "\\section{A}\n"},
+		{"b.md", "other/docs", "README.md", "# B\n"},
+	}
+	url, _ := serve(t, docs)
+	// The derived entry's PDF is not in the manifest, so it is never made.
+	derived := doc{"c.pdftotext.txt", "-", "-", "C\n"}
+	env := []string{"LORE_CORPUS_BASE_URL=" + url, "LORE_CORPUS_MANIFEST=" + manifest(t, append(docs[:2:2], derived), nil)}
+	out := t.TempDir()
+	got, ok := script(t, env, out)
+	if !ok {
+		t.Fatalf("download failed:\n%s", got)
+	}
+	want := "2 of 2 documents in " + out + " match"
+	if !strings.Contains(got, want) || !strings.Contains(got, "the derived reference text c.pdftotext.txt is not there (above)") {
+		t.Errorf("output lacks %q and the derived text not made:\n%s", want, got)
+	}
+	// Made (here by hand, as pdftotext would), it is said with the documents.
+	if err := os.WriteFile(filepath.Join(out, derived.file), []byte(derived.body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{out}, {"--check", out}} {
+		got, ok := script(t, env, args...)
+		want := "2 of 2 documents and the derived reference text in " + out + " match"
+		if !ok || !strings.Contains(got, want) {
+			t.Errorf("%v: ok=%v, want %q:\n%s", args, ok, want, got)
 		}
 	}
 }
