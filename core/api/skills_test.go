@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/local"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/skills"
 	"github.com/lore-kb/lore/core/skills/scope"
 	"github.com/lore-kb/lore/internal/apitest"
 )
@@ -909,6 +911,73 @@ func TestAgentFeedbackOnlyOnWhatItIsOffered(t *testing.T) {
 		if got, err := agent.SkillFeedback(ctxA, &lorev1.SkillFeedbackRequest{Name: offered, Outcome: "report", Note: "timeout after 30 s", Consumer: "cursor"}); err != nil ||
 			got.GetCount() != 1 {
 			t.Errorf("a report on an offered skill: %v, %v", err, got)
+		}
+	})
+}
+
+// TestAgentReportsKeepTheRecordBounded: an agent reporting failures of a
+// skill it is offered, in a loop, cannot grow the skill's record without
+// end (a record every reader of the library reads whole): a failure's
+// signature is kept to skills.MaxOutcomeNote runes however long its words
+// (one of 200,000 runes was kept whole), and a record keeps at most
+// skills.MaxFailureSignatures signatures, the one that has made a
+// negative skill among them, while every report still counts in failures.
+func TestAgentReportsKeepTheRecordBounded(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, e *apitest.Env) {
+		e.AddUser("claude", access.Agent, "default")
+		e.AddUser("rev", access.Reviewer, "default")
+		ctxV, rev := e.As("rev")
+		key := propose(t, ctxV, rev, &lorev1.ProposeSkillRequest{Name: "flaky-deploy", Description: "Deploy the service.", Instructions: "1. Run make deploy."}).GetKey()
+		publish(t, e, "rev", key)
+		ctxA, agent := e.As("claude")
+		report := func(note string) *lorev1.SkillFeedbackResponse {
+			t.Helper()
+			got, err := agent.SkillFeedback(ctxA, &lorev1.SkillFeedbackRequest{Name: key, Outcome: "report", Note: note})
+			if err != nil {
+				t.Fatalf("a report on an offered skill: %v", err)
+			}
+			return got
+		}
+		// word is a word of its own for each i, of letters that neither
+		// a number nor a hex id is made of, which a signature keeps.
+		word := func(i int) string {
+			var b strings.Builder
+			for ; ; i /= 20 {
+				b.WriteByte(byte('g' + i%20))
+				if i < 20 {
+					return b.String()
+				}
+			}
+		}
+		var long strings.Builder
+		for i := 0; long.Len() < 200_000; i++ {
+			long.WriteString(word(i) + " ")
+		}
+		if sig := report(long.String()).GetSignature(); utf8.RuneCountInString(sig) > skills.MaxOutcomeNote {
+			t.Errorf("a failure of %d runes is kept as a signature of %d runes, want at most %d", long.Len(), utf8.RuneCountInString(sig), skills.MaxOutcomeNote)
+		}
+		repeated := "timeout waiting for the health check"
+		report(repeated)
+		if got := report(repeated); got.GetNegativeSkill() == "" {
+			t.Fatalf("a failure reported twice made no negative skill: %v", got)
+		}
+		const distinct = 3 * skills.MaxFailureSignatures
+		for i := range distinct {
+			report("the step " + word(i) + " broke")
+		}
+		got, err := rev.GetSkill(ctxV, &lorev1.GetSkillRequest{Name: key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigs := got.GetSkill().GetDetail().GetFailureSignatures()
+		if len(sigs) > skills.MaxFailureSignatures {
+			t.Errorf("after %d reports of different failures the record keeps %d signatures, want at most %d", distinct+3, len(sigs), skills.MaxFailureSignatures)
+		}
+		if n := sigs[repeated]; n != 2 {
+			t.Errorf("the signature that made a negative skill counts %d, want 2 (kept)", n)
+		}
+		if f := got.GetSkill().GetFailures(); f != distinct+3 {
+			t.Errorf("failures: %d, want every report counted, %d", f, distinct+3)
 		}
 	})
 }

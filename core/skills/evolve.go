@@ -230,19 +230,27 @@ var (
 // Signature normalizes a failure description to the stable form failures
 // are grouped by: redacted, lowercased, blanks collapsed, and the parts
 // that differ between occurrences of the same failure (numbers, hex ids
-// such as request ids and hashes) replaced by '#'.
+// such as request ids and hashes) replaced by '#'; cut to MaxOutcomeNote
+// runes, as a use's note is, for it is kept in the skill's record.
 func Signature(failure string) string {
 	s := strings.ToLower(text.CollapseSpace(redact.Text(failure).Text))
 	s = hexRun.ReplaceAllString(s, "#")
 	s = numberRun.ReplaceAllString(s, "#")
-	return strings.TrimSpace(s)
+	return strings.TrimSpace(clip(strings.TrimSpace(s), MaxOutcomeNote))
 }
+
+// MaxFailureSignatures bounds the failure signatures a record counts, as
+// MaxOutcomes bounds its notes: an agent reporting a different failure in
+// a loop must not grow a record every reader of the library reads whole.
+const MaxFailureSignatures = 50
 
 // ReportFailure counts one failure of s with the given signature (already
 // normalized with Signature). When the signature reaches negativeAfter
 // reports (≤ 0 means DefaultNegativeAfter) it returns the negative skill to
 // add — a draft, for review like every skill lore writes itself — and nil
-// otherwise, including for the reports after that one.
+// otherwise, including for the reports after that one. A record keeps at
+// most MaxFailureSignatures signatures (dropRareSignature): a new one past
+// them counts in Failures alone, its count 0.
 func (s *Skill) ReportFailure(signature string, negativeAfter int, now time.Time) (*Skill, error) {
 	if negativeAfter <= 0 {
 		negativeAfter = DefaultNegativeAfter
@@ -250,9 +258,14 @@ func (s *Skill) ReportFailure(signature string, negativeAfter int, now time.Time
 	if s.FailureSignatures == nil {
 		s.FailureSignatures = make(map[string]int)
 	}
-	s.FailureSignatures[signature]++
 	s.Failures++
 	s.Updated = now
+	if _, kept := s.FailureSignatures[signature]; !kept && len(s.FailureSignatures) >= MaxFailureSignatures && !s.dropRareSignature(negativeAfter) {
+		// Every signature kept has made its negative skill: the
+		// failure counts, its signature is not kept.
+		return nil, nil
+	}
+	s.FailureSignatures[signature]++
 	if s.FailureSignatures[signature] != negativeAfter {
 		return nil, nil
 	}
@@ -273,6 +286,25 @@ func (s *Skill) ReportFailure(signature string, negativeAfter int, now time.Time
 	}
 	n.Lineage.Origin = s.Key
 	return n, nil
+}
+
+// dropRareSignature makes room for a new signature in a full record: it
+// forgets the one reported least (the first by name among equals) of
+// those that have not made a negative skill, so that none is counted up
+// to negativeAfter again to make a second. It reports whether one was
+// forgotten.
+func (s *Skill) dropRareSignature(negativeAfter int) bool {
+	drop, least := "", negativeAfter
+	for sig, n := range s.FailureSignatures {
+		if n < least || n == least && n < negativeAfter && sig < drop {
+			drop, least = sig, n
+		}
+	}
+	if least >= negativeAfter {
+		return false
+	}
+	delete(s.FailureSignatures, drop)
+	return true
 }
 
 // Warn returns a negative skill written by hand (lore skills warn): active

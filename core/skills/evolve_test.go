@@ -2,6 +2,7 @@ package skills
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -123,5 +124,43 @@ func TestWarn(t *testing.T) {
 	}
 	if _, err := Warn("public.Bad", "d", "", "", "", "", t0); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("bad warning name: %v", err)
+	}
+}
+
+// TestReportFailureKeepsAtMostMaxSignatures: a full record forgets the
+// rarest signature that made no negative skill for a new one; once every
+// signature kept has made one, a new failure counts in Failures alone and
+// makes no negative skill, nor does any kept signature make a second.
+func TestReportFailureKeepsAtMostMaxSignatures(t *testing.T) {
+	s := mustNew(t, "team.deploy", content("deploy", "Deploy the service", "Run make deploy."), Learned, Active, t0)
+	sig := func(i int) string { return Signature(fmt.Sprintf("step %c%c broke", 'g'+i/20, 'g'+i%20)) }
+	negatives := 0
+	for i := range MaxFailureSignatures {
+		for range 2 {
+			if n, err := s.ReportFailure(sig(i), 2, t0); err != nil {
+				t.Fatal(err)
+			} else if n != nil {
+				negatives++
+			}
+		}
+	}
+	if n, err := s.ReportFailure(sig(MaxFailureSignatures), 2, t0); n != nil || err != nil {
+		t.Fatalf("a new failure on a full record: %v %v", n, err)
+	}
+	if n, _ := s.ReportFailure(sig(MaxFailureSignatures), 2, t0); n != nil {
+		t.Fatal("a failure whose signature was not kept made a negative skill")
+	}
+	if len(s.FailureSignatures) != MaxFailureSignatures || s.Failures != 2*MaxFailureSignatures+2 || negatives != MaxFailureSignatures {
+		t.Fatalf("%d signatures, %d failures, %d negatives; want %d, %d, %d",
+			len(s.FailureSignatures), s.Failures, negatives, MaxFailureSignatures, 2*MaxFailureSignatures+2, MaxFailureSignatures)
+	}
+	// One kept signature reported once: a new one takes its place.
+	delete(s.FailureSignatures, sig(0))
+	s.FailureSignatures[sig(0)] = 1
+	if _, err := s.ReportFailure(sig(MaxFailureSignatures+1), 2, t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, kept := s.FailureSignatures[sig(0)]; kept || s.FailureSignatures[sig(MaxFailureSignatures+1)] != 1 || len(s.FailureSignatures) != MaxFailureSignatures {
+		t.Fatalf("the rare signature was not the one forgotten: %v", s.FailureSignatures)
 	}
 }
