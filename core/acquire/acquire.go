@@ -146,6 +146,9 @@ type Result struct {
 	// what the source was ("file", "folder", "archive", "repository"),
 	// for NothingToLearn.
 	what string
+	// scans are a folder's PDFs that are images only (see scanned), for
+	// one OCR advice however many there are.
+	scans []scannedPDF
 	// passed holds the binaries judged before the source's skill folders
 	// were known (judgeSkillBinaries).
 	passed []passedBinary
@@ -407,6 +410,9 @@ func (a *acquirer) readLocal(path, rel string, info fs.FileInfo, pages func(done
 // file it skipped, each with its reason (the first few, and how many
 // more), so that a person fixes them all at once.
 func noDocuments(what string, res *Result) string {
+	if len(res.scans) > 1 {
+		return what + " contains no readable documents: " + scansAdvice(res.scans) + otherSkipped(res)
+	}
 	if len(res.Skipped) > 0 {
 		return fmt.Sprintf("%s contains no readable documents (%d skipped: %s)", what, len(res.Skipped),
 			listed(len(res.Skipped), func(i int) string { return res.Skipped[i].Path + ": " + res.Skipped[i].Reason }))
@@ -612,6 +618,9 @@ func (r *Result) Rename(path, name string) {
 	}
 	for i := range r.Notes {
 		r.Notes[i].Path = re(r.Notes[i].Path)
+	}
+	for i := range r.scans {
+		r.scans[i].rel = re(r.scans[i].rel)
 	}
 	if r.Source == path {
 		r.Source = name

@@ -117,7 +117,6 @@ type acquirer struct {
 	used    int64 // bytes decompressed from archives (and zip directory bytes)
 	entries int   // archive entries seen
 	prog    *progress
-	scans   []scannedPDF // a folder's PDFs that are images only
 }
 
 // archive is one archive being read.

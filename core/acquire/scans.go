@@ -30,33 +30,56 @@ func (a *acquirer) scanned(rel, path string, err error) bool {
 		return false
 	}
 	a.res.Skipped = append(a.res.Skipped, Problem{Path: rel, Reason: err.Error()})
-	a.scans = append(a.scans, scannedPDF{rel: rel, path: path, reason: err.Error(), pages: u.Scanned})
+	a.res.scans = append(a.res.scans, scannedPDF{rel: rel, path: path, reason: err.Error(), pages: u.Scanned})
 	return true
 }
 
 // adviseScans adds the folder's scanned PDFs to its errors: one alone
-// with its own advice, several as one line with their count, their pages
-// and the first names.
+// with its own advice, several as one line (scansAdvice).
 func (a *acquirer) adviseScans(folder string) {
-	switch len(a.scans) {
+	switch scans := a.res.scans; len(scans) {
 	case 0:
-		return
 	case 1:
-		a.res.Errors = append(a.res.Errors, core.AcquireError{File: a.scans[0].path, Reason: a.scans[0].reason})
-		return
+		a.res.Errors = append(a.res.Errors, core.AcquireError{File: scans[0].path, Reason: scans[0].reason})
+	default:
+		a.res.Errors = append(a.res.Errors, core.AcquireError{File: folder, Reason: scansAdvice(scans)})
 	}
+}
+
+// scansAdvice is one OCR advice for several scanned PDFs, with their
+// count, their pages and the first names.
+func scansAdvice(scans []scannedPDF) string {
 	pages := 0
 	var names []string
-	for i, s := range a.scans {
+	for i, s := range scans {
 		pages += s.pages
 		if i < shownScans {
 			names = append(names, s.rel)
 		}
 	}
-	if more := len(a.scans) - shownScans; more > 0 {
+	if more := len(scans) - shownScans; more > 0 {
 		names = append(names, fmt.Sprintf("and %d more", more))
 	}
-	a.res.Errors = append(a.res.Errors, core.AcquireError{File: folder, Reason: fmt.Sprintf(
-		"%d PDF files (%d pages) are images without a text layer (%s); lore reads no text from them: give them a text layer with an OCR tool such as ocrmypdf (ocrmypdf IN.pdf OUT.pdf) and learn the result",
-		len(a.scans), pages, strings.Join(names, ", "))})
+	return fmt.Sprintf("%d PDF files (%d pages) are images without a text layer (%s); lore reads no text from them: give them a text layer with an OCR tool such as ocrmypdf (ocrmypdf IN.pdf OUT.pdf) and learn the result",
+		len(scans), pages, strings.Join(names, ", "))
+}
+
+// otherSkipped names, after scansAdvice, the files skipped that are not
+// scanned PDFs, each with its reason; "" when there are none.
+func otherSkipped(res *Result) string {
+	scan := make(map[string]bool, len(res.scans))
+	for _, s := range res.scans {
+		scan[s.rel] = true
+	}
+	var other []Problem
+	for _, p := range res.Skipped {
+		if !scan[p.Path] {
+			other = append(other, p)
+		}
+	}
+	if len(other) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d other skipped: %s", len(other),
+		listed(len(other), func(i int) string { return other[i].Path + ": " + other[i].Reason }))
 }

@@ -47,3 +47,40 @@ func TestScannedPDFsAreOneAdvice(t *testing.T) {
 		t.Errorf("errors %v", res.Errors)
 	}
 }
+
+// A folder of nothing but image-only PDFs says so with one OCR advice,
+// as a folder with documents beside them does, not one per PDF; another
+// file skipped beside them is still named with its own reason, and so is
+// a folder whose only text is a file lore scans but does not learn.
+func TestFolderOfScansOnlyIsOneAdvice(t *testing.T) {
+	advice := "2 PDF files (4 pages) are images without a text layer (fig1.pdf, fig2.pdf); lore reads no text from them: give them a text layer with an OCR tool such as ocrmypdf (ocrmypdf IN.pdf OUT.pdf) and learn the result"
+	for _, c := range []struct {
+		name  string
+		files map[string][]byte
+		want  string
+	}{
+		{"scans only", map[string][]byte{"fig1.pdf": gen.ScanPDF(1), "fig2.pdf": gen.ScanPDF(3)},
+			"folder contains no readable documents: " + advice},
+		{"and another skipped", map[string][]byte{"fig1.pdf": gen.ScanPDF(1), "fig2.pdf": gen.ScanPDF(3),
+			"greek.txt": []byte(strings.Repeat("\xe1\xe2\xe3 ", 40))},
+			"folder contains no readable documents: " + advice + "; 1 other skipped: greek.txt: not valid UTF-8"},
+		{"and a file only scanned", map[string][]byte{"fig1.pdf": gen.ScanPDF(1), "fig2.pdf": gen.ScanPDF(3), "data.csv": []byte("a,b\n1,2\n")},
+			"folder contains no readable documents: " + advice + "; 1 text file(s) of other types were scanned, not learned"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, c.files)
+			res, err := Local(context.Background(), dir, Options{})
+			if err == nil {
+				err = NothingToLearn(dir, res)
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, c.want) || strings.Count(msg, "OCR tool") != 1 {
+				t.Errorf("error:\n%s\nwant one advice, as in:\n%s", msg, c.want)
+			}
+		})
+	}
+}
