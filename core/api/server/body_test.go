@@ -283,3 +283,53 @@ func TestStreamsPerConnectionBounded(t *testing.T) {
 		t.Errorf("the server takes %d streams at once per HTTP/2 connection (-1: unbounded), want 1 to 100", streams)
 	}
 }
+
+// TestRevokedWhileRequestArrives: a call let in by its headers whose
+// request arrives after its user was revoked is refused, not run: an
+// admin revoked between an AddUser's headers and the rest of its
+// request used to add the user, and get a token that outlived their own.
+func TestRevokedWhileRequestArrives(t *testing.T) {
+	e := apitest.New(t, false)
+	token := e.AddUser("mallory", access.Admin, access.DefaultWorkspace)
+	e.AddUser("boss", access.Admin, access.DefaultWorkspace)
+	addr, conf := serve(t, e, e.Svc, server.Options{})
+	conf = conf.Clone()
+	conf.NextProtos = []string{"http/1.1"}
+	conn, err := tls.Dial("tcp", addr, conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"name":"backdoor","role":"admin"}`
+	if _, err := fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAuthorization: Bearer %s\r\nContent-Length: %d\r\n\r\n%s",
+		lorev1connect.LoreServiceAddUserProcedure, addr, token, len(body), body[:5]); err != nil {
+		t.Fatal(err)
+	}
+	// The headers are let in; then mallory is revoked.
+	time.Sleep(300 * time.Millisecond)
+	ctx, boss := e.As("boss")
+	if _, err := boss.RevokeUser(ctx, &lorev1.RevokeUserRequest{Name: "mallory"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(conn, body[5:]); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if code, msg := connectError(res.Body); code != "unauthenticated" {
+		t.Errorf("AddUser whose request arrived after its admin was revoked: %s, code %q %q, want unauthenticated", res.Status, code, msg)
+	}
+	users, err := boss.ListUsers(ctx, &lorev1.ListUsersRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range users.GetUsers() {
+		if u.GetName() == "backdoor" {
+			t.Errorf("a revoked admin added %s (%s)", u.GetName(), u.GetState())
+		}
+	}
+}

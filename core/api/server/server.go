@@ -253,8 +253,14 @@ type authInterceptor struct {
 	every time.Duration
 }
 
-// admitted marks a request's context that admit let in, with its caller.
+// admitted marks a request's context that admit let in, with its caller:
+// its value is when.
 type admitted struct{}
+
+// arrivedWith is how soon after its headers a request is taken to have
+// come with them: one that took longer is let in again as its token says
+// once it has arrived (let).
+const arrivedWith = time.Millisecond
 
 // admit lets in a request as its token's user, or refuses it, from its
 // headers alone: before a byte of its body is read, which Connect would
@@ -269,14 +275,23 @@ func (a authInterceptor) admit(next http.Handler) http.Handler {
 			_ = refusal.Write(w, r, err)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, admitted{}, true)))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, admitted{}, time.Now())))
 	})
 }
 
 // let is a call's context with its caller: as admit let it in, or, for a
-// call that did not come through admit, as its token says.
+// call that did not come through admit, as its token says. A request
+// that took longer than arrivedWith to arrive after admit let it in is
+// asked about again: its user's access may have ended meanwhile, and a
+// revoked admin finishing an AddUser would add a user, whose token
+// outlives their own.
 func (a authInterceptor) let(ctx context.Context, h http.Header, procedure string, peer connect.Peer) (context.Context, error) {
-	if ok, _ := ctx.Value(admitted{}).(bool); ok {
+	if at, ok := ctx.Value(admitted{}).(time.Time); ok {
+		if time.Since(at) > arrivedWith {
+			if err := api.Recheck(ctx)(ctx); err != nil {
+				return nil, err
+			}
+		}
 		return ctx, nil
 	}
 	return a.caller(ctx, h, procedure, peer.Addr)
