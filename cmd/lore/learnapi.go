@@ -20,6 +20,8 @@ import (
 	"github.com/lore-kb/lore/core/acquire"
 	"github.com/lore-kb/lore/core/api"
 	"github.com/lore-kb/lore/core/api/lorev1"
+	"github.com/lore-kb/lore/core/engine"
+	"github.com/lore-kb/lore/core/exitcode"
 	"github.com/lore-kb/lore/core/gate"
 	"github.com/lore-kb/lore/core/trajectory"
 	"github.com/lore-kb/lore/tui/prompt"
@@ -136,6 +138,16 @@ func (a *app) learnThroughAPI(ctx context.Context, lc learnCall) error {
 		renderLearn(a.Stdout, a.Styles(), report)
 	}
 	if failed != nil {
+		if report != nil && !lc.asJSON && failed.GetCode() == exitcode.Rejected {
+			// What the run could not read is said before the gate's
+			// refusal, printed last, as its JSON says both; a run that
+			// found nothing to learn names what it skipped in its error.
+			for _, e := range report.GetErrors() {
+				if e != failed.GetMessage() && e != engine.RejectedAtGate {
+					fmt.Fprintln(a.Stderr, "lore: "+e)
+				}
+			}
+		}
 		return &remoteRunError{msg: failed.GetMessage(), code: int(failed.GetCode())}
 	}
 	return nil

@@ -164,3 +164,25 @@ func TestLearnRefusesASkillBundle(t *testing.T) {
 		t.Errorf("scan of the bundle: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// A learn the gate refuses (exit 3) says in plain output, as its JSON
+// does in errors, which files it could not read, before the refusal,
+// which stays the last line.
+func TestGateRefusalNamesSkippedFilesInPlainOutput(t *testing.T) {
+	docs := t.TempDir()
+	writeDoc(t, docs, "warn.md", "# Page\n\n<img src=x onerror=alert(1)>\n\nA graph is a set of vertices.\n")
+	writeDoc(t, docs, "greek.txt", strings.Repeat("\xe1\xe2\xe3 ", 40))
+	dir := newStoreDir(t)
+	r := lore(t, storeEnv(dir), "learn", docs, "--plain")
+	if r.code != 3 {
+		t.Fatalf("exit %d, want 3 (stdout %q stderr %q)", r.code, r.stdout, r.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	skipped := "greek.txt: not valid UTF-8 (invalid byte 0xE1 at offset 0, line 1)"
+	if !strings.Contains(r.stderr, skipped) || !strings.Contains(lines[len(lines)-1], "approval required") {
+		t.Errorf("stderr:\n%s\nwant the skipped file (%s), then the refusal last", r.stderr, skipped)
+	}
+	if n := strings.Count(r.stderr, "approval required"); n != 1 {
+		t.Errorf("the refusal is said %d times:\n%s", n, r.stderr)
+	}
+}

@@ -127,6 +127,10 @@ func (o *LearnOptions) now() time.Time {
 	return time.Now().UTC()
 }
 
+// RejectedAtGate is the error a learn rejected at the gate adds to its
+// result, beside the rejection it returns.
+const RejectedAtGate = "Content rejected at the approval gate"
+
 // LearnResult is everything a learning run produced.
 type LearnResult struct {
 	Session core.Session
@@ -378,7 +382,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 	r.finish(GateFinished{Status: dec.Status, By: dec.DecidedBy, Reviewed: dec.Reviewed, Acknowledged: len(dec.Acknowledged)})
 	if !dec.Proceed() {
 		r.skipAfter(StageGate, "rejected at the gate")
-		res.Errors = append(res.Errors, "Content rejected at the approval gate")
+		res.Errors = append(res.Errors, RejectedAtGate)
 		rejected := &gate.RejectedError{Source: source, Rationale: dec.Rationale, Earlier: res.RejectedBefore}
 		if err := recordRejection(ctx, st, res, opts); err != nil {
 			res.Errors = append(res.Errors, err.Error())
