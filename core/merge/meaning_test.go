@@ -124,3 +124,52 @@ func TestPlaceSameSourceMeaningChangeKeepsBoth(t *testing.T) {
 		t.Fatalf("the same statement again: %s (%s)", r.Action, r.Provenance.Rationale)
 	}
 }
+
+// check is the deduper's verdict on cand against a registry of stored, as
+// a learn reaches the merge engine with it.
+func check(t *testing.T, cand core.Primitive, stored ...core.Primitive) dedup.Verdict {
+	t.Helper()
+	reg := dedup.NewIndex()
+	for _, p := range stored {
+		reg.Add(p)
+	}
+	v, err := dedup.NewDeduper(reg, dedup.DefaultConfig()).Check(&cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Best == nil || v.Existing == nil {
+		t.Fatalf("%s: no match among the stored statements", cand.ID)
+	}
+	return v
+}
+
+// healthCheck is a stored protocol statement of what a service's health
+// endpoint prints.
+func healthCheck(id, stmt string) core.Primitive {
+	return core.Primitive{ID: id, Name: "Health check", Type: core.Technique, Domain: "protocols",
+		FormalStatement: stmt, Keywords: []string{"health", "check", "endpoint", "servic"},
+		Provenance: core.Provenance{Document: "runbook.md", ContentHash: text.ContentHash(stmt)}}
+}
+
+// A statement whose quoted output changed says something else: it is not
+// skipped as a duplicate (its words are the stored ones but for the
+// literal) but held as a conflict naming both literals — and named as a
+// literal, not as a negation, though the new literal is "no".
+func TestMergeQuotedOutputChangeIsAConflict(t *testing.T) {
+	ex := healthCheck("protocols-health-check", `The health check endpoint GET /healthz answers with status 200 and prints "ok" while the service is ready.`)
+	cand := healthCheck("protocols-health-check-2", `The health check endpoint GET /healthz answers with status 200 and prints "no" while the service is ready.`)
+	const reason = `quoted text differs: stored "ok", candidate "no"`
+	if cmp := dedup.Compare(&cand, &ex); cmp.Class != core.ExactDuplicate {
+		t.Fatalf("setup: the comparator reads the pair as %s, want by its words a duplicate", cmp.Class)
+	}
+	v := check(t, cand, ex)
+	r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, v.Best, v.Existing)
+	if r.Action != core.ActionConflict || r.Conflict == nil {
+		t.Fatalf("%s: %s, want a conflict", r.Action, r.Provenance.Rationale)
+	}
+	for _, s := range []string{r.Provenance.Rationale, r.Conflict.Comparison.Rationale} {
+		if !strings.Contains(s, reason) || strings.Contains(s, "negation") {
+			t.Errorf("the rationale does not name the changed literal (%s): %q", reason, s)
+		}
+	}
+}

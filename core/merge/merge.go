@@ -111,10 +111,11 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //     it) are never a question for a person (restated): a restatement
 //     keeps the fuller one, two results of one title are kept apart;
 //   - beyond the reference: a candidate whose statement changes a number,
-//     a formula, a negation or a quantifier of the stored one
-//     (text.MeaningChanges) is a conflict whatever the class (but
-//     genuinely new), its rationale naming the changes: "exactly n+1
-//     edges" is not a duplicate of "exactly n-1 edges";
+//     a formula, a negation, a quantifier or a quoted literal of the
+//     stored one (text.MeaningChanges) is a conflict whatever the class
+//     (but genuinely new), its rationale naming the changes: "exactly n+1
+//     edges" is not a duplicate of "exactly n-1 edges", nor `prints "no"`
+//     of `prints "ok"`;
 //   - genuinely-new: add the candidate (add-new, naming the existing
 //     primitive it was compared with); one of the existing primitive's
 //     name (two results that share a title) is added under a name of its

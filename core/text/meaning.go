@@ -27,6 +27,9 @@ const (
 	MeaningFormula    MeaningKind = "formula"
 	MeaningNegation   MeaningKind = "negation"
 	MeaningQuantifier MeaningKind = "quantifier"
+	// MeaningQuoted is a changed literal: quoted text or a code span
+	// (what a program prints, what a person types) that reads otherwise.
+	MeaningQuoted MeaningKind = "quoted text"
 )
 
 // MeaningChange is one place where a candidate statement says something
@@ -65,7 +68,7 @@ const (
 )
 
 // MeaningChanges lists where candidate changes a number, a formula, a
-// negation or a quantifier of stored. The two are aligned word by word
+// negation, a quantifier or a quoted literal of stored. The two are aligned word by word
 // (words compared by stem, numbers and formulas as written after
 // normalizing minus signs, spacing around operators and Markdown or LaTeX
 // math delimiters; Markdown and LaTeX emphasis around words — *tree*,
@@ -80,6 +83,8 @@ const (
 //     \texttt{no}, “none”) is what a program prints or a person types,
 //     not the statement's claim, and counts as no negation (nor
 //     quantifier);
+//   - a replaced run whose quoted words differ: `prints "ok"` by `prints
+//     "no"` (quoted text: the literal changed, which is no negation);
 //   - a run whose quantifiers differ ("at most" by "at least", "all" by
 //     "some"; "all", "every", "each" and "any" are one), replaced, or
 //     added or dropped in a short run — except a universal one, which a
@@ -162,6 +167,13 @@ func hunkChanges(del, ins []mtok, next mtok) []MeaningChange {
 				kind = MeaningNumber
 			}
 			out = append(out, MeaningChange{Kind: kind, Stored: mathShow(del), Candidate: mathShow(ins)})
+		}
+		// A literal replaced by another ("ok" by "no", `n` by `y`) is
+		// no negation, but the statement says another thing is printed
+		// or typed. (A changed number or formula in quotes is told as
+		// one already.)
+		if len(out) == 0 && (anyQuoted(del) || anyQuoted(ins)) && !slices.Equal(quotedKeys(del), quotedKeys(ins)) {
+			out = append(out, MeaningChange{Kind: MeaningQuoted, Stored: quotedShow(del), Candidate: quotedShow(ins)})
 		}
 	}
 	if short {
@@ -375,6 +387,37 @@ func mathShow(ts []mtok) string {
 		ms = all
 	}
 	return strings.Join(ms, " ")
+}
+
+func anyQuoted(ts []mtok) bool {
+	return slices.ContainsFunc(ts, func(t mtok) bool { return t.quoted })
+}
+
+// quotedKeys are the keys of the quoted words of ts, in order.
+func quotedKeys(ts []mtok) []string {
+	var out []string
+	for _, t := range ts {
+		if t.quoted {
+			out = append(out, t.key)
+		}
+	}
+	return out
+}
+
+// quotedShow is how a side of a changed literal is shown: its quoted
+// words, or all its words when it has none ("ok" by nothing).
+func quotedShow(ts []mtok) string {
+	var qs, all []string
+	for _, t := range ts {
+		if t.quoted {
+			qs = append(qs, t.show)
+		}
+		all = append(all, t.show)
+	}
+	if len(qs) == 0 {
+		qs = all
+	}
+	return strings.Join(qs, " ")
 }
 
 // negations are the negating words of ts, quoted ones left out.
