@@ -146,6 +146,10 @@ type Result struct {
 	// what the source was ("file", "folder", "archive", "repository"),
 	// for NothingToLearn.
 	what string
+	// undeclared holds the raw bytes of the LaTeX files read as
+	// Windows-1252 for want of a declared encoding, by name, until their
+	// main file's is known (inheritEncodings).
+	undeclared map[string][]byte
 	// scans are a folder's PDFs that are images only (see scanned), for
 	// one OCR advice however many there are.
 	scans []scannedPDF

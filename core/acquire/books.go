@@ -59,6 +59,7 @@ type bookInclude struct {
 // beside it) is read with the book's definitions, and every LaTeX
 // document with those of the source's packages (.sty) it uses.
 func assembleBooks(res *Result) {
+	inheritEncodings(res)
 	byName := map[string]int{}
 	for i, d := range res.Documents {
 		if d.Format == core.FormatLaTeX || d.Format == core.FormatPreTeXt {

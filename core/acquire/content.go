@@ -192,6 +192,13 @@ func (a *acquirer) take(it item, dec decoder) (doc *core.Document, ignored strin
 	for _, n := range notes {
 		a.res.Notes = append(a.res.Notes, Problem{Path: it.display, Reason: n})
 	}
+	if undeclaredLaTeX(ext, it.raw, notes) {
+		// Its main file may declare the encoding (inheritEncodings).
+		if a.res.undeclared == nil {
+			a.res.undeclared = map[string][]byte{}
+		}
+		a.res.undeclared[it.display] = it.raw
+	}
 	return doc, "", nil
 }
 

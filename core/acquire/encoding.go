@@ -3,7 +3,9 @@ package acquire
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -25,10 +27,7 @@ func (e *invalidUTF8Error) Error() string {
 
 // legacyEncodings are the encodings LaTeX's inputenc names that lore
 // reads, by the option's name, with the name a note gives them.
-var legacyEncodings = map[string]struct {
-	cm   *charmap.Charmap
-	name string
-}{
+var legacyEncodings = map[string]legacyEncoding{
 	"latin1":   {charmap.ISO8859_1, "Latin-1 (ISO 8859-1)"},
 	"latin2":   {charmap.ISO8859_2, "Latin-2 (ISO 8859-2)"},
 	"latin9":   {charmap.ISO8859_15, "Latin-9 (ISO 8859-15)"},
@@ -64,12 +63,7 @@ func legacyText(ext string, raw []byte, invalid *invalidUTF8Error) (text, note s
 	declared := false
 	if formats[ext].format == core.FormatLaTeX {
 		if m := inputenc.FindSubmatch(raw); m != nil {
-			opt := string(m[1]) + string(m[2])
-			// The last option names the encoding: \usepackage[T1,latin1]…
-			// is read with latin1.
-			parts := strings.Split(opt, ",")
-			label := strings.ToLower(strings.TrimSpace(parts[len(parts)-1]))
-			e, known := legacyEncodings[label]
+			e, known := declaredEncoding(string(m[1]) + string(m[2]))
 			if !known {
 				return "", "", false
 			}
@@ -79,15 +73,118 @@ func legacyText(ext string, raw []byte, invalid *invalidUTF8Error) (text, note s
 	if !declared && !mostlyASCII(raw) {
 		return "", "", false
 	}
-	out, err := enc.cm.NewDecoder().Bytes(raw)
-	if err != nil {
-		return "", "", false
-	}
-	text, err = Normalize(out)
-	if err != nil {
+	text, ok = decodeLegacy(enc.cm, raw)
+	if !ok {
 		return "", "", false
 	}
 	return text, "read as " + enc.name + why, true
+}
+
+// legacyEncoding is an encoding lore reads text in, with the name a note
+// gives it.
+type legacyEncoding struct {
+	cm   *charmap.Charmap
+	name string
+}
+
+// declaredEncoding is the encoding inputenc's options opt name, if lore
+// knows it: the last option names it (\usepackage[T1,latin1]… is read
+// with latin1).
+func declaredEncoding(opt string) (legacyEncoding, bool) {
+	parts := strings.Split(opt, ",")
+	e, ok := legacyEncodings[strings.ToLower(strings.TrimSpace(parts[len(parts)-1]))]
+	return e, ok
+}
+
+// decodeLegacy is raw read in cm, normalized as any text is.
+func decodeLegacy(cm *charmap.Charmap, raw []byte) (string, bool) {
+	out, err := cm.NewDecoder().Bytes(raw)
+	if err != nil {
+		return "", false
+	}
+	text, err := Normalize(out)
+	return text, err == nil
+}
+
+// undeclaredLaTeX reports whether a LaTeX file that decoding read with
+// notes (raw, of extension ext) was read as Windows-1252 for want of a
+// declared encoding: not UTF-8 and naming none itself. A chapter is such
+// a file when its main file declares the encoding (inheritEncodings).
+func undeclaredLaTeX(ext string, raw []byte, notes []string) bool {
+	return formats[ext].format == core.FormatLaTeX && len(notes) > 0 && !utf8.Valid(raw) && !inputenc.Match(raw)
+}
+
+// inheritEncodings reads again, in the encoding their main file's
+// inputenc declares, the chapters of res read as Windows-1252 because
+// they declare none (res.undeclared): TeX reads an \input or \include'd
+// file in the encoding in force where it is included, so a Latin-9
+// book's euro sign is no "¤". Their notes say where the encoding came
+// from. A file that includes others and declares its own is done first,
+// so that the nearest declaration wins.
+func inheritEncodings(res *Result) {
+	if len(res.undeclared) == 0 {
+		return
+	}
+	defer func() { res.undeclared = nil }()
+	byName := map[string]int{}
+	for i, d := range res.Documents {
+		if d.Format == core.FormatLaTeX {
+			byName[d.Name] = i
+		}
+	}
+	includes := map[int][]bookInclude{}
+	included := map[int]bool{}
+	var declaring []int
+	for _, i := range byName {
+		inc := findIncludes(res.Documents[i], byName)
+		if len(inc) == 0 {
+			continue
+		}
+		includes[i] = inc
+		for _, in := range inc {
+			included[byName[in.name]] = true
+		}
+		if _, undeclared := res.undeclared[res.Documents[i].Name]; !undeclared {
+			declaring = append(declaring, i)
+		}
+	}
+	sort.Slice(declaring, func(x, y int) bool {
+		a, b := declaring[x], declaring[y]
+		if included[a] != included[b] {
+			return included[a]
+		}
+		return res.Documents[a].Name < res.Documents[b].Name
+	})
+	for _, i := range declaring {
+		main := res.Documents[i]
+		m := inputenc.FindStringSubmatch(main.Text)
+		if m == nil {
+			continue
+		}
+		enc, known := declaredEncoding(m[1] + m[2])
+		if !known {
+			continue
+		}
+		for j := range includedBy(i, includes, byName) {
+			ch := &res.Documents[j]
+			raw, ok := res.undeclared[ch.Name]
+			if !ok {
+				continue
+			}
+			text, ok := decodeLegacy(enc.cm, raw)
+			if !ok {
+				continue
+			}
+			ch.Text = text
+			delete(res.undeclared, ch.Name)
+			note := fmt.Sprintf("read as %s, as its main file %s's %s says: it is not valid UTF-8", enc.name, main.Name, m[0])
+			for k := range res.Notes {
+				if res.Notes[k].Path == ch.Name {
+					res.Notes[k].Reason = note
+				}
+			}
+		}
+	}
 }
 
 // mostlyASCII reports text of which at most one byte in ten is not

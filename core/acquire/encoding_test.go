@@ -57,3 +57,41 @@ func TestLegacyEncodingsAreReadAndSaid(t *testing.T) {
 		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A chapter declaring no encoding is read in the one its main file's
+// inputenc declares, as TeX reads it, not as Windows-1252: in Latin-9 the
+// byte 0xA4 is the euro sign, in Windows-1252 "¤"; the note says the
+// encoding came from the main file. An \include'd chapter of a main file
+// declaring latin1 is likewise said to be read as Latin-1.
+func TestChapterInheritsItsMainFilesInputEncoding(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"book.tex":            "\\documentclass{book}\n\\usepackage[T1]{fontenc}\n\\usepackage[latin9]{inputenc}\n\\begin{document}\n\\input{chapters/prices}\n\\end{document}\n",
+		"chapters/prices.tex": "\\chapter{Prices}\nA coffee at the caf\xe9 costs 2 \xa4.\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if book := docText(t, res, "book.tex"); !strings.Contains(book, "A coffee at the café costs 2 €.") {
+		t.Errorf("book lacks the chapter read as Latin-9:\n%s", book)
+	}
+	want := "chapters/prices.tex: read as Latin-9 (ISO 8859-15), as its main file book.tex's \\usepackage[latin9]{inputenc} says: it is not valid UTF-8"
+	if len(res.Notes) != 1 || res.Notes[0].Path+": "+res.Notes[0].Reason != want {
+		t.Errorf("notes %v, want one:\n%s", res.Notes, want)
+	}
+
+	dir = bookDir(t, map[string]string{
+		"main.tex": "\\documentclass{report}\n\\usepackage[latin1]{inputenc}\n\\begin{document}\n\\include{ch2}\n\\end{document}\n",
+		"ch2.tex":  "\\chapter{Two}\nThe \xabcaf\xe9\xbb is open.\n",
+	})
+	if res, err = Local(context.Background(), dir, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want = "ch2.tex: read as Latin-1 (ISO 8859-1), as its main file main.tex's \\usepackage[latin1]{inputenc} says: it is not valid UTF-8"
+	if len(res.Notes) != 1 || res.Notes[0].Path+": "+res.Notes[0].Reason != want {
+		t.Errorf("notes %v, want one:\n%s", res.Notes, want)
+	}
+	if book := docText(t, res, "main.tex"); !strings.Contains(book, "The «café» is open.") {
+		t.Errorf("book lacks the chapter:\n%s", book)
+	}
+}
