@@ -30,8 +30,8 @@ func TestLearnTwiceMeaningChangesConflictRewordingsDoNot(t *testing.T) {
 	}{
 		{"number", edges, "Every tree with n vertices has exactly n+1 edges.", "Theorem", "conflict", `number differs: stored "n-1", candidate "n+1"`},
 		{"negation", "Every tree with n vertices is a connected graph.", "Every tree with n vertices is not a connected graph.", "Theorem", "conflict", `negation: candidate adds "not"`},
-		{"quantifier", "Every tree with at least two vertices has at least two leaves.", "Every tree with at least two vertices has at most two leaves.",
-			"Theorem", "conflict", `quantifier differs: stored "at least", candidate "at most"`},
+		{"amount", "Every tree with at least two vertices has at least two leaves.", "Every tree with at least two vertices has at most two leaves.",
+			"Theorem", "conflict", `amount differs: stored "at least", candidate "at most"`},
 		{"spaced formula", "A tree on n vertices is a connected graph with n-1 edges and no cycle.",
 			"A tree on n vertices is a connected graph with n − 1 edges and no cycle, as studied in graph theory and in the analysis of networks.", "Definition", "update", ""},
 		{"code formula", "A tree on n vertices is a connected graph with n-1 edges and no cycle.",

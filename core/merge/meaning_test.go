@@ -31,11 +31,11 @@ func TestMergeMeaningChangeIsAConflict(t *testing.T) {
 	}{
 		{"", "Every tree with n vertices has exactly n+1 edges.", core.ExactDuplicate, `number differs: stored "n-1", candidate "n+1"`},
 		{"Every tree with at least two vertices has at least two leaves.", "Every tree with at least two vertices has at most two leaves.",
-			core.ExactDuplicate, `quantifier differs: stored "at least", candidate "at most"`},
+			core.ExactDuplicate, `amount differs: stored "at least", candidate "at most"`},
 		{"All trees with two or more vertices have two leaves.", "Some trees with two or more vertices have two leaves.",
 			core.ExactDuplicate, `quantifier differs: stored "all", candidate "some"`},
 		{"", "Every tree with n vertices has exactly n − 2 edges.", core.ExactDuplicate, `number differs: stored "n-1", candidate "n-2"`},
-		{"", "Every tree with n vertices has at most n-1 edges.", core.OverlappingDistinct, `quantifier differs: stored "exactly", candidate "at most"`},
+		{"", "Every tree with n vertices has at most n-1 edges.", core.OverlappingDistinct, `amount differs: stored "exactly", candidate "at most"`},
 		{"", "No tree with n vertices has exactly n-1 edges.", core.ExactDuplicate, `negation: candidate adds "no"`},
 		{"", "Every tree with n vertices has exactly n − 1 edges.", core.ExactDuplicate, ""},
 		{"", "Each tree with n vertices has exactly `n - 1` edges.", core.ExactDuplicate, ""},
@@ -170,6 +170,36 @@ func TestMergeQuotedOutputChangeIsAConflict(t *testing.T) {
 	for _, s := range []string{r.Provenance.Rationale, r.Conflict.Comparison.Rationale} {
 		if !strings.Contains(s, reason) || strings.Contains(s, "negation") {
 			t.Errorf("the rationale does not name the changed literal (%s): %q", reason, s)
+		}
+	}
+}
+
+// A condition added with "non" ("every nonempty set") is held for a person
+// as a changed condition, not named a negation; "exactly" where the stored
+// statement says "any" is a changed amount, not a quantifier replaced.
+func TestMergeConditionAndAmountAreNamedForWhatTheyAre(t *testing.T) {
+	for _, c := range []struct{ stored, cand, reason, not string }{
+		{"Every set of natural numbers has a least element with respect to the usual order of the natural numbers.",
+			"Every nonempty set of natural numbers has a least element with respect to the usual order of the natural numbers.",
+			`condition: candidate adds "nonempty"`, "negation"},
+		{"The lookup of a binary search tree returns any entry stored under the key in logarithmic time when the tree is balanced.",
+			"The lookup of a binary search tree returns exactly the entry stored under the key in logarithmic time when the tree is balanced.",
+			`amount: candidate adds "exactly"`, "quantifier"},
+	} {
+		ex, cand := theorem("well-ordering", c.stored), theorem("well-ordering-2", c.cand)
+		if cmp := dedup.Compare(&cand, &ex); cmp.Class != core.ExactDuplicate {
+			t.Fatalf("setup: %q compares as %s, want by its words a duplicate", c.cand, cmp.Class)
+		}
+		v := check(t, cand, ex)
+		r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, v.Best, v.Existing)
+		if r.Action != core.ActionConflict || r.Conflict == nil {
+			t.Errorf("%q: %s (%s), want a conflict", c.cand, r.Action, r.Provenance.Rationale)
+			continue
+		}
+		for _, s := range []string{r.Provenance.Rationale, r.Conflict.Comparison.Rationale} {
+			if !strings.Contains(s, c.reason) || strings.Contains(s, c.not) {
+				t.Errorf("%q: the rationale should name %s and no %s: %q", c.cand, c.reason, c.not, s)
+			}
 		}
 	}
 }

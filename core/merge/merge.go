@@ -111,8 +111,8 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //     it) are never a question for a person (restated): a restatement
 //     keeps the fuller one, two results of one title are kept apart;
 //   - beyond the reference: a candidate whose statement changes a number,
-//     a formula, a negation, a quantifier or a quoted literal of the
-//     stored one (text.MeaningChanges) is a conflict whatever the class
+//     a formula, a negation, a quantifier, an amount, a condition or a
+//     quoted literal of the stored one (text.MeaningChanges) is a conflict whatever the class
 //     (but genuinely new), its rationale naming the changes: "exactly n+1
 //     edges" is not a duplicate of "exactly n-1 edges", nor `prints "no"`
 //     of `prints "ok"`;
@@ -228,7 +228,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 			// contradicts (meaningChanges found no change above): two
 			// statements that overlap, not a disagreement for a person.
 			prov.Action = core.ProvAddNew
-			prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) under another name (%q, %q) and changes no number, formula, negation or quantifier of it — adding as a distinct primitive.",
+			prov.Rationale = fmt.Sprintf("Candidate %s overlaps %s (confidence %.2f) under another name (%q, %q) and changes no number, formula, negation, quantifier, amount, condition or literal of it — adding as a distinct primitive.",
 				cand.ID, existing.ID, cmp.Confidence, cand.Name, existing.Name)
 			return e.add(cand, prov, now)
 		}

@@ -27,6 +27,14 @@ const (
 	MeaningFormula    MeaningKind = "formula"
 	MeaningNegation   MeaningKind = "negation"
 	MeaningQuantifier MeaningKind = "quantifier"
+	// MeaningAmount is a bound of how many there are ("exactly", "at
+	// most", "only", "unique"), which says nothing of which objects a
+	// statement speaks and is no quantifier of them.
+	MeaningAmount MeaningKind = "amount"
+	// MeaningCondition is a condition with the prefix "non" added or
+	// dropped ("every set" by "every nonempty set"): the case it leaves
+	// out is where a statement holds or fails.
+	MeaningCondition MeaningKind = "condition"
 	// MeaningQuoted is a changed literal: quoted text or a code span
 	// (what a program prints, what a person types) that reads otherwise.
 	MeaningQuoted MeaningKind = "quoted text"
@@ -68,7 +76,8 @@ const (
 )
 
 // MeaningChanges lists where candidate changes a number, a formula, a
-// negation, a quantifier or a quoted literal of stored. The two are aligned word by word
+// negation, a quantifier, an amount, a condition or a quoted literal of
+// stored. The two are aligned word by word
 // (words compared by stem, numbers and formulas as written after
 // normalizing minus signs, spacing around operators and Markdown or LaTeX
 // math delimiters; Markdown and LaTeX emphasis around words — *tree*,
@@ -78,17 +87,26 @@ const (
 //   - a replaced run whose numbers or formulas differ: "n-1" by "n+1"
 //     ("3" by "three" is no change: number words are numbers);
 //   - a run whose count of negations differs ("not", "no", "never",
-//     "cannot", "n't", "non…"), replaced, or added or dropped in a short
+//     "cannot", "n't", and "non…" in place of the word it negates:
+//     "empty" by "nonempty"), replaced, or added or dropped in a short
 //     run; a word quoted or in a code span ("no", `cannot access`,
 //     \texttt{no}, “none”) is what a program prints or a person types,
 //     not the statement's claim, and counts as no negation (nor
 //     quantifier);
 //   - a replaced run whose quoted words differ: `prints "ok"` by `prints
 //     "no"` (quoted text: the literal changed, which is no negation);
-//   - a run whose quantifiers differ ("at most" by "at least", "all" by
-//     "some"; "all", "every", "each" and "any" are one), replaced, or
-//     added or dropped in a short run — except a universal one, which a
-//     general statement implies ("a tree" / "every tree").
+//   - a run whose quantifiers differ ("all" by "some"; "all", "every",
+//     "each" and "any" are one), replaced, or added or dropped in a short
+//     run — except a universal one, which a general statement implies ("a
+//     tree" / "every tree");
+//   - likewise a run whose amounts differ ("at most" by "at least",
+//     "exactly" dropped; "only", "unique"): how many, compared with how
+//     many, never with a quantifier ("any" by "exactly" is no quantifier
+//     replaced);
+//   - a short run that adds or drops a condition with the prefix "non"
+//     that negates no word in its place ("every set" by "every nonempty
+//     set"): an adjective, not a negation, but the case it leaves out is
+//     where one statement fails.
 //
 // Statements that do not align (fewer than half the shorter one's words in
 // common order) are different statements, not one edited, and statements
@@ -177,12 +195,31 @@ func hunkChanges(del, ins []mtok, next mtok) []MeaningChange {
 		}
 	}
 	if short {
-		if dn, in := negations(del), negations(ins); len(dn) != len(in) {
+		if dn, in := negations(del, ins), negations(ins, del); len(dn) != len(in) {
+			// A side without a negation shows the word the other's
+			// "non…" negates: stored "empty", candidate "nonempty".
+			if len(dn) == 0 {
+				dn = roots(del, in)
+			}
+			if len(in) == 0 {
+				in = roots(ins, dn)
+			}
 			out = append(out, MeaningChange{Kind: MeaningNegation, Stored: strings.Join(dn, " "), Candidate: strings.Join(in, " ")})
 		}
-		dq, iq := quantifiers(del), quantifiers(ins)
-		if !slices.Equal(classes(dq), classes(iq)) && (replaced && len(dq) > 0 && len(iq) > 0 || !onlyUniversal(dq, iq)) && !wording(del, ins, next) {
-			out = append(out, MeaningChange{Kind: MeaningQuantifier, Stored: strings.Join(dq, ", "), Candidate: strings.Join(iq, ", ")})
+		if dc, ic := conditions(del, ins), conditions(ins, del); len(dc) != len(ic) {
+			if replaced && len(dc) == 0 {
+				dc = []string{quotedShow(del)}
+			}
+			if replaced && len(ic) == 0 {
+				ic = []string{quotedShow(ins)}
+			}
+			out = append(out, MeaningChange{Kind: MeaningCondition, Stored: strings.Join(dc, " "), Candidate: strings.Join(ic, " ")})
+		}
+		for _, kind := range []MeaningKind{MeaningQuantifier, MeaningAmount} {
+			dq, iq := quantifiers(del, kind), quantifiers(ins, kind)
+			if !slices.Equal(classes(dq), classes(iq)) && (replaced && len(dq) > 0 && len(iq) > 0 || !onlyUniversal(dq, iq)) && !wording(del, ins, next) {
+				out = append(out, MeaningChange{Kind: kind, Stored: strings.Join(dq, ", "), Candidate: strings.Join(iq, ", ")})
+			}
 		}
 	}
 	return out
@@ -420,8 +457,12 @@ func quotedShow(ts []mtok) string {
 	return strings.Join(qs, " ")
 }
 
-// negations are the negating words of ts, quoted ones left out.
-func negations(ts []mtok) []string {
+// negations are the negating words of ts, quoted ones left out, where
+// other is the text the statement has in their place. A word with the
+// prefix "non" is an adjective ("every nonempty set" adds a condition, as
+// "every finite set" would): it negates only the word it stands for in
+// other ("empty" by "nonempty").
+func negations(ts, other []mtok) []string {
 	var out []string
 	for _, t := range ts {
 		w := t.word
@@ -433,8 +474,47 @@ func negations(ts []mtok) []string {
 			out = append(out, w)
 		case strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t"):
 			out = append(out, w)
-		case strings.HasPrefix(w, "non") && len(w) > 4 && w != "nonetheless" && w != "nonsense":
+		case nonRoot(w) != "" && slices.ContainsFunc(other, func(o mtok) bool { return o.word == nonRoot(w) }):
 			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// conditions are the words of ts with the prefix "non" that negate no
+// word of other, the text in their place: conditions ("every nonempty
+// set"), not negations.
+func conditions(ts, other []mtok) []string {
+	var out []string
+	for _, t := range ts {
+		if root := nonRoot(t.word); root != "" && !t.quoted && !slices.ContainsFunc(other, func(o mtok) bool { return o.word == root }) {
+			out = append(out, t.word)
+		}
+	}
+	return out
+}
+
+// nonRoot is the word that w, a word with the prefix "non" ("nonempty",
+// "non-empty"), negates; "" for any other word.
+func nonRoot(w string) string {
+	root, ok := strings.CutPrefix(w, "non")
+	if !ok || w == "nonetheless" || w == "nonsense" {
+		return ""
+	}
+	root = strings.TrimPrefix(root, "-")
+	if len(root) < 2 {
+		return ""
+	}
+	return root
+}
+
+// roots are the words of ts that the "non…" words nons negate, as
+// written.
+func roots(ts []mtok, nons []string) []string {
+	var out []string
+	for _, t := range ts {
+		if slices.ContainsFunc(nons, func(n string) bool { return nonRoot(n) == t.word }) {
+			out = append(out, t.show)
 		}
 	}
 	return out
@@ -464,23 +544,31 @@ func wording(del, ins []mtok, next mtok) bool {
 	return false
 }
 
-// quantifierWords are the one-word quantifiers, by class; the two-word
-// ones ("at most", "more than") are one token (see meaningTokens).
+// quantifierWords are the quantifiers, of which objects a statement
+// speaks, by class.
 var quantifierWords = map[string]string{
 	"all": "all", "every": "all", "each": "all", "any": "all",
 	"some": "some", "exists": "some", "exist": "some",
+}
+
+// amountWords are the one-word bounds of how many there are, by class;
+// the two-word ones ("at most", "more than") are one token (see
+// meaningTokens). They are no quantifiers: "any" by "exactly" is not one
+// quantifier replaced by another.
+var amountWords = map[string]string{
 	"exactly": "exactly", "only": "only", "unique": "unique", "uniquely": "unique",
 }
 
-// quantifiers are the quantifying phrases of ts, as written, quoted ones
-// left out.
-func quantifiers(ts []mtok) []string {
+// quantifiers are the phrases of ts of the kind MeaningQuantifier or
+// MeaningAmount, as written, quoted ones left out.
+func quantifiers(ts []mtok, kind MeaningKind) []string {
 	var out []string
 	for _, t := range ts {
+		amount := strings.HasPrefix(t.word, "at ") || strings.HasSuffix(t.word, " than") || amountWords[t.word] != ""
 		switch {
 		case t.quoted:
 			// What a program prints, not the statement's claim.
-		case strings.HasPrefix(t.word, "at ") || strings.HasSuffix(t.word, " than"), quantifierWords[t.word] != "":
+		case kind == MeaningAmount && amount, kind == MeaningQuantifier && quantifierWords[t.word] != "":
 			out = append(out, t.word)
 		}
 	}
@@ -493,6 +581,8 @@ func classes(qs []string) []string {
 	out := make([]string, len(qs))
 	for i, q := range qs {
 		if c := quantifierWords[q]; c != "" {
+			q = c
+		} else if c := amountWords[q]; c != "" {
 			q = c
 		}
 		out[i] = q

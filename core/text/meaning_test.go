@@ -20,14 +20,14 @@ func TestMeaningChanges(t *testing.T) {
 		// Negations.
 		{"A tree contains a cycle of length three.", "A tree does not contain a cycle of length three.", []string{`negation: candidate adds "not"`}},
 		{"A forest is a graph with no cycle.", "A forest is a graph with a cycle.", []string{`negation: candidate drops "no"`}},
-		{"The operator is zero on the kernel.", "The operator is nonzero on the kernel.", []string{`negation: candidate adds "nonzero"`}},
-		// Quantifiers.
-		{"Every tree has at most two leaves.", "Every tree has at least two leaves.", []string{`quantifier differs: stored "at most", candidate "at least"`}},
+		{"The operator is zero on the kernel.", "The operator is nonzero on the kernel.", []string{`negation differs: stored "zero", candidate "nonzero"`}},
+		// Quantifiers, and amounts.
+		{"Every tree has at most two leaves.", "Every tree has at least two leaves.", []string{`amount differs: stored "at most", candidate "at least"`}},
 		{"All vertices of the graph have even degree.", "Some vertices of the graph have even degree.", []string{`quantifier differs: stored "all", candidate "some"`}},
-		{"A tree with n vertices has n-1 edges.", "A tree with n vertices has at most n-1 edges.", []string{`quantifier: candidate adds "at most"`}},
-		{tree, "Every tree with n vertices has n-1 edges.", []string{`quantifier: candidate drops "exactly"`}},
+		{"A tree with n vertices has n-1 edges.", "A tree with n vertices has at most n-1 edges.", []string{`amount: candidate adds "at most"`}},
+		{tree, "Every tree with n vertices has n-1 edges.", []string{`amount: candidate drops "exactly"`}},
 		{"For every $\\epsilon > 0$ there is a $\\delta$.", "For some $\\epsilon > 0$ there is a $\\delta$.", []string{`quantifier differs: stored "every", candidate "some"`}},
-		{"A solution exists near $(x_0,y_0)$ for $x$ in 2 intervals.", "A solution exists near $(x_0,y_0)$ for $x$ in at least 2 intervals.", []string{`quantifier: candidate adds "at least"`}},
+		{"A solution exists near $(x_0,y_0)$ for $x$ in 2 intervals.", "A solution exists near $(x_0,y_0)$ for $x$ in at least 2 intervals.", []string{`amount: candidate adds "at least"`}},
 
 		// Rewordings that keep the meaning.
 		{tree, "Every tree with n vertices has exactly n − 1 edges.", nil},
