@@ -208,9 +208,16 @@ func normPatterns(buf []string, ps []string) []string {
 //  4. overlapping-distinct: fs ≥ 0.15 or kw ≥ 0.2; confidence max(fs, kw).
 //  5. genuinely-new: confidence max(fs, kw, cf), where a cf that is 1 only
 //     because both forms are empty counts 0 — it measures nothing.
+//
+// The comparison a verdict acts on is then read as written: the same
+// statement in other notation is a duplicate measured on its texts
+// (asWritten), and a generalization whose statement differs from the
+// stored one only in notation or connective words is no broader one but
+// that duplicate (notBroader).
 func Compare(cand, existing *core.Primitive) core.Comparison {
 	c := CompareFeatures(FeaturesOf(cand), FeaturesOf(existing), existing.ID)
 	asWritten(&c, cand, existing)
+	notBroader(&c, cand, existing)
 	return c
 }
 
@@ -220,8 +227,9 @@ func Compare(cand, existing *core.Primitive) core.Comparison {
 // not one as written: an exact duplicate means the same text (up to case
 // and spacing), and this is the same statement in other notation. Its
 // statement score is then measured on the texts as written (the share of
-// words they have in common), not taken as 1, and its rationale says so.
-// The class, and what the merge engine does with it, stay.
+// words they have in common), not taken as 1, its confidence with that
+// score, and its rationale says so. The class, and what the merge engine
+// does with it, stay.
 func asWritten(c *core.Comparison, cand, existing *core.Primitive) {
 	if c.Class != core.ExactDuplicate || c.FormalSimilarity != 1 {
 		return
@@ -237,11 +245,45 @@ func asWritten(c *core.Comparison, cand, existing *core.Primitive) {
 		return
 	}
 	c.FormalSimilarity = jaccard(writtenWords(a), writtenWords(b))
+	c.Confidence = exactConfidence(c)
 	if c.Rationale != "" {
 		c.Rationale = "The same statement in other notation: one text once its mathematics is spelled one way, not as written (" +
 			pct(c.FormalSimilarity) + " of their words as written in common); computational form similarity " +
 			pct(c.ComputationalSimilarity) + " — a duplicate, though not an identical text."
 	}
+}
+
+// exactConfidence is the confidence of an exact duplicate with c's scores.
+func exactConfidence(c *core.Comparison) float64 {
+	return math.Min(1, (c.FormalSimilarity+c.ComputationalSimilarity+c.KeywordSimilarity+c.PatternOverlap)/4)
+}
+
+// notBroader corrects c, the comparison of cand with existing, where it
+// calls the candidate a generalization (by its coverage: more patterns or
+// keywords, or by the fuller statement of one name) though its statement
+// says what the stored one says in other notation (text.OtherNotation) or
+// other connective words (text.OtherWords: "with" for "given by"): a
+// statement is broader when it drops a condition of the stored one, never
+// by its spelling. It is the same statement, a duplicate, its statement
+// score and confidence measured on the texts as written.
+func notBroader(c *core.Comparison, cand, existing *core.Primitive) {
+	if c.Class != core.Generalization {
+		return
+	}
+	a, b := cand.FormalStatement, existing.FormalStatement
+	how := "other notation: one text once its mathematics is spelled one way"
+	switch {
+	case text.OtherNotation(a, b):
+	case text.OtherWords(a, b):
+		how = "other words: the same words of substance and mathematics in one order, joined by other connectives"
+	default:
+		return
+	}
+	c.Class = core.ExactDuplicate
+	c.FormalSimilarity = jaccard(writtenWords(a), writtenWords(b))
+	c.Confidence = exactConfidence(c)
+	c.Rationale = "The same statement in " + how + " (" + pct(c.FormalSimilarity) + " of their words as written in common); computational form similarity " +
+		pct(c.ComputationalSimilarity) + " — no broader statement but a duplicate, though not an identical text."
 }
 
 // unspaced is s lowercased without its white space.

@@ -258,6 +258,7 @@ func (d *Deduper) checkWording(cand *core.Primitive, full bool) (Verdict, error)
 			return Verdict{}, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
 		}
 		asWritten(&v.Comparisons[best], cand, p)
+		notBroader(&v.Comparisons[best], cand, p)
 		c := v.Comparisons[best]
 		v.Best, v.Existing = &c, copyOf(p)
 	}

@@ -119,6 +119,7 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 	c := compareSets(d.cand.sets(), f.sets(), p.ID, true)
 	asWritten(&c, cand, p)
 	sameNamed(&c, cand, p, d.cand.Stmt, f.Stmt)
+	notBroader(&c, cand, p)
 	i := slices.IndexFunc(v.Matches, func(m Match) bool { return m.ID == p.ID })
 	if i < 0 || !full {
 		m := Match{ID: p.ID, Distance: cand.Plane.Distance(p.Plane), SharedKeywords: sharedSorted(d.q.kw, f.Keywords),

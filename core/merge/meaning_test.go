@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -200,6 +201,44 @@ func TestMergeConditionAndAmountAreNamedForWhatTheyAre(t *testing.T) {
 			if !strings.Contains(s, c.reason) || strings.Contains(s, c.not) {
 				t.Errorf("%q: the rationale should name %s and no %s: %q", c.cand, c.reason, c.not, s)
 			}
+		}
+	}
+}
+
+// definition is a stored definition of the protocols domain, as a second
+// source words it.
+func definition(id, name, stmt string, patterns ...string) core.Primitive {
+	return core.Primitive{ID: id, Name: name, Type: core.Definition, Domain: "protocols",
+		FormalStatement: stmt, Keywords: []string{"sequenc", "bound", "function", "relat", "imag"}, ApplicabilityPatterns: patterns,
+		Provenance: core.Provenance{Document: "notes.md", ContentHash: text.ContentHash(stmt)}}
+}
+
+// A learn skips the same statement in other notation (\le, \N) or in
+// other connective words ("given by" for "with") saying so, with the
+// confidence measured on the texts as written — not as an exact duplicate
+// of confidence 1.00, nor as a broader statement that updates the stored
+// one.
+func TestMergeSameStatementOtherwiseWrittenIsSkippedAsSuch(t *testing.T) {
+	for _, c := range []struct {
+		stored, cand core.Primitive
+		want         string
+	}{
+		{definition("protocols-bounded-sequence", "Bounded sequence", `A sequence $(x_n)$ is bounded if there is $M \in \mathbb{R}$ with $|x_n| \leq M$ for all $n \in {\mathbb{N}}$.`),
+			definition("protocols-bounded-sequence-2", "Bounded sequence", `A sequence $(x_n)$ is bounded if there is $M \in \mathbb{R}$ with $|x_n| \le M$ for all $n \in \N$.`),
+			"Same statement in other notation as protocols-bounded-sequence (confidence "},
+		{definition("protocols-function", "Function", `A function $f: A \to B$ is a relation between sets A and B with exactly one image $f(a) \in B$ for every $a \in A$.`, "functions"),
+			definition("protocols-function-2", "Function", `A function $f\colon A\to B$ is a relation between sets A and B given by exactly one image $f(a) \in B$ for every $a \in A$.`, "functions", "maps"),
+			"Same statement in other words as protocols-function (confidence "},
+		{definition("protocols-function", "Function", `A function $f: A \to B$ is a relation between sets A and B with exactly one image $f(a) \in B$ for every $a \in A$.`, "functions"),
+			definition("protocols-function-2", "Function", `A function $f\colon A\to B$ is a relation between sets A and B given by exactly one image $f(a) \in B$ for every $a \in A$.`, "functions"),
+			"Same statement in other words as protocols-function (confidence "},
+	} {
+		v := check(t, c.cand, c.stored)
+		r := New(Options{Session: "s1", Now: clock()}).mustMerge(&c.cand, v.Best, v.Existing)
+		why := r.Provenance.Rationale
+		if r.Action != core.ActionSkip || !strings.HasPrefix(why, c.want) || strings.Contains(why, "1.00") ||
+			!strings.Contains(why, fmt.Sprintf("(confidence %.2f)", v.Best.Confidence)) || v.Best.Confidence >= 1 {
+			t.Errorf("%s: %s %q (verdict %s %.2f), want a skip: %s…", c.cand.ID, r.Action, why, v.Best.Class, v.Best.Confidence, c.want)
 		}
 	}
 }

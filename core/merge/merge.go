@@ -195,7 +195,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	switch cmp.Class {
 	case core.ExactDuplicate:
 		prov.Action = core.ProvSkip
-		prov.Rationale = fmt.Sprintf("Exact duplicate of %s (confidence %.2f) — skipping.", existing.ID, cmp.Confidence) + alsoStated(cand, existing)
+		prov.Rationale = fmt.Sprintf("%s %s (confidence %.2f) — skipping.", duplicateOf(cand, existing), existing.ID, cmp.Confidence) + alsoStated(cand, existing)
 		return note(prov, existing.ID, now), nil
 
 	case core.Generalization:
@@ -254,6 +254,20 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 // or write.
 func guideStep(p *core.Primitive) bool {
 	return p.Type == core.Technique && strings.Contains(p.ComputationalForm, "```")
+}
+
+// duplicateOf says what a duplicate is of the stored statement: the same
+// text ("Exact duplicate of"), or the same statement in other notation
+// (\le for \leq) or other connective words ("given by" for "with"), which
+// the comparator reads as one but a person reads twice.
+func duplicateOf(cand, existing *core.Primitive) string {
+	switch a, b := cand.FormalStatement, existing.FormalStatement; {
+	case text.OtherNotation(a, b):
+		return "Same statement in other notation as"
+	case text.OtherWords(a, b):
+		return "Same statement in other words as"
+	}
+	return "Exact duplicate of"
 }
 
 // alsoStated records, for the rationale of a duplicate read in another
