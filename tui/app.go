@@ -571,6 +571,9 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 		for _, e := range res.Errors {
 			m.learn = m.learn.Note(time.Now(), "run", m.st.Bad.Render("note: ")+e)
 		}
+		for _, n := range res.Notes {
+			m.learn = m.learn.Note(time.Now(), "run", "note: "+n)
+		}
 	}
 	if r := m.run; r != nil && r.by != "" && (m.notice == "" || m.notice == followingNotice(r) || strings.Contains(m.notice, r.by)) {
 		// The notice about a run another process started ends with it,

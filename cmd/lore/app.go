@@ -274,6 +274,9 @@ func renderLastRun(w io.Writer, st styles.Styles, db storeNow, res *engine.Learn
 	for _, e := range res.Errors {
 		fmt.Fprintf(&b, "%s %s\n", st.Bad.Render("error    "), e)
 	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(&b, "%s %s\n", label("note     "), n)
+	}
 	b.WriteString(storeNowLine(st, db))
 	sess, ok, err := db.Session(res.Session.ID)
 	switch {

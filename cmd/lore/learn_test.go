@@ -64,13 +64,14 @@ type ltLearn struct {
 	EdgesAdded     int               `json:"edgesAdded"`
 	Generated      []json.RawMessage `json:"generated"`
 	NotGenerated   []string          `json:"notGenerated"`
+	Notes          []string          `json:"notes"`
 }
 
 var (
 	learnKeys = []string{"sessionId", "success", "dryRun", "contentType", "counts", "primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit",
-		"rejectedBefore", "domain", "plane", "edgesAdded", "generated", "notGenerated"}
+		"rejectedBefore", "domain", "plane", "edgesAdded", "generated", "notGenerated", "notes"}
 	learnArrays = []string{"primitives", "edges", "findings", "skills", "conflicts", "wouldConflict", "errors", "reapplied", "revisit",
-		"generated", "notGenerated"}
+		"generated", "notGenerated", "notes"}
 	countKeys     = []string{"added", "updated", "skipped", "conflicts"}
 	primitiveKeys = []string{"id", "name", "type", "domain", "formalStatement", "confidence", "section"}
 	edgeKeys      = []string{"from", "to", "type", "strength"}

@@ -147,6 +147,9 @@ func (a *app) learnThroughAPI(ctx context.Context, lc learnCall) error {
 					fmt.Fprintln(a.Stderr, "lore: "+e)
 				}
 			}
+			for _, n := range report.GetNotes() {
+				fmt.Fprintln(a.Stderr, "lore: note: "+n)
+			}
 		}
 		return &remoteRunError{msg: failed.GetMessage(), code: int(failed.GetCode())}
 	}
@@ -369,6 +372,9 @@ func renderLearn(w io.Writer, st styles.Styles, r *lorev1.LearnReport) {
 	}
 	for _, e := range r.GetErrors() {
 		fmt.Fprintf(&b, "%s %s\n", st.Bad.Render("error    "), e)
+	}
+	for _, n := range r.GetNotes() {
+		fmt.Fprintf(&b, "%s %s\n", label("note     "), n)
 	}
 	if !r.GetDryRun() {
 		fmt.Fprintf(&b, "%s lore report %s · lore unlearn %s\n", st.Faint.Render("next     "), r.GetSessionId(), r.GetSessionId())

@@ -154,7 +154,11 @@ type LearnResult struct {
 	NotGenerated []core.Artifact
 	Report       report.Report
 	ReportInput  report.Input
-	Errors       []string
+	// Errors are what failed: files skipped, links not drawn, artifacts
+	// not written. Notes are about documents read, but not quite as
+	// written (a file read as Windows-1252): said, not failures.
+	Errors []string
+	Notes  []string
 	// RejectedBefore says when and by whom the gate rejected the source
 	// before ("" if it never did, or LearnOptions.Rejections is unset).
 	RejectedBefore string
@@ -304,10 +308,10 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		bytes += d.Bytes
 	}
 	r.finish(AcquireFinished{Documents: len(acq.Documents), Bytes: bytes, Skipped: len(acq.Skipped), Ignored: len(acq.Ignored)})
-	// What the readers could not keep as written is told with the run's
-	// other problems.
+	// What the readers could not keep as written is said apart from what
+	// failed: the documents were read.
 	for _, n := range acq.Notes {
-		res.Errors = append(res.Errors, n.Path+": "+n.Reason)
+		res.Notes = append(res.Notes, n.Path+": "+n.Reason)
 	}
 	aopts := AnalyzeOptions{Domains: opts.Domains, Domain: opts.Domain, Depth: opts.Depth}
 	ahead := analyzeAhead(ctx, source, acquire.Learnable(acq.Documents), aopts)
@@ -621,7 +625,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		SessionID: id, Source: source, User: opts.User, Agent: opts.Agent, StartedAt: started, CompletedAt: completed,
 		ContentType: string(ar.ContentType), Domain: ar.Domain, Documents: documents,
 		Provenance: plan.provenance, Artifacts: gen.made, Skipped: gen.skipped, Decision: &dec,
-		Findings: res.Session.Findings, EdgesAdded: res.EdgesAdded, Errors: res.Errors,
+		Findings: res.Session.Findings, EdgesAdded: res.EdgesAdded, Errors: res.Errors, Notes: res.Notes,
 		Options: reportOptions(opts), DryRun: opts.DryRun,
 	}
 	res.Report = report.Build(res.ReportInput, report.Limits{})
@@ -719,7 +723,7 @@ func recordRejection(ctx context.Context, st Store, res *LearnResult, opts Learn
 	res.ReportInput = report.Input{
 		SessionID: res.Session.ID, Source: res.Session.Source, User: opts.User, Agent: opts.Agent, StartedAt: res.Session.StartedAt,
 		CompletedAt: res.Session.CompletedAt, Decision: &dec, Findings: res.Session.Findings,
-		Errors: res.Errors, Options: reportOptions(opts),
+		Errors: res.Errors, Notes: res.Notes, Options: reportOptions(opts),
 	}
 	stored, err := encodeStoredReport(res.ReportInput)
 	if err != nil {

@@ -215,6 +215,14 @@ func markdown(v *View) string {
 		more(&b, v.Truncated["errors"], "")
 	}
 
+	if len(v.Notes) > 0 {
+		w("\n## Notes\n\n")
+		for _, n := range v.Notes {
+			w("- %s\n", esc(n))
+		}
+		more(&b, v.Truncated["notes"], "")
+	}
+
 	w("\n## Options\n\n")
 	rows := optionRows(&v.Options, v.Truncated["options.scope"])
 	if len(rows) == 0 {

@@ -55,8 +55,11 @@ type Input struct {
 	Findings   map[core.Severity]int
 	EdgesAdded int
 	Errors     []string
-	Options    Options
-	DryRun     bool
+	// Notes are about documents read, but not quite as written (a file
+	// read as Windows-1252); Errors are what failed.
+	Notes   []string `json:",omitempty"`
+	Options Options
+	DryRun  bool
 }
 
 // Limits bound a report's size. The zero value means the defaults.
@@ -212,6 +215,7 @@ type View struct {
 	Decision        *DecisionView         `json:"decision"`
 	Findings        map[core.Severity]int `json:"findings"`
 	Errors          []string              `json:"errors"`
+	Notes           []string              `json:"notes"`
 	Options         Options               `json:"options"`
 	Truncated       map[string]int        `json:"truncated"`
 }
@@ -399,6 +403,7 @@ func (p *prepared) view(lim Limits) View {
 		Artifacts:    []ArtifactView{},
 		NotGenerated: []NotGeneratedView{},
 		Errors:       []string{},
+		Notes:        []string{},
 		Truncated:    map[string]int{},
 	}
 	if d, ok := duration(in.StartedAt, in.CompletedAt); ok {
@@ -501,6 +506,10 @@ func (p *prepared) view(lim Limits) View {
 	n = omit("errors", len(in.Errors))
 	for i := 0; i < n; i++ {
 		v.Errors = append(v.Errors, clip(in.Errors[i], t))
+	}
+	n = omit("notes", len(in.Notes))
+	for i := 0; i < n; i++ {
+		v.Notes = append(v.Notes, clip(in.Notes[i], t))
 	}
 	o := in.Options
 	v.Options = Options{Domain: id(o.Domain), Depth: id(o.Depth), DryRun: o.DryRun, Tier: id(o.Tier),

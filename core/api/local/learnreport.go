@@ -19,7 +19,7 @@ func LearnReport(res *engine.LearnResult, runErr error, outDir string, remote bo
 		SessionId: res.Session.ID, Success: runErr == nil, DryRun: dry,
 		Counts: map[string]int32{"added": int32(res.Counts.Added), "updated": int32(res.Counts.Updated),
 			"skipped": int32(res.Counts.Skipped), "conflicts": int32(res.Counts.Conflicts)},
-		Errors: append([]string(nil), res.Errors...), RejectedBefore: res.RejectedBefore, EdgesAdded: int32(res.EdgesAdded),
+		Errors: append([]string(nil), res.Errors...), Notes: append([]string(nil), res.Notes...), RejectedBefore: res.RejectedBefore, EdgesAdded: int32(res.EdgesAdded),
 	}
 	if a := res.Analysis; a != nil {
 		out.ContentType, out.Domain, out.Plane = string(a.ContentType), a.Domain, a.Plane.String()

@@ -2449,8 +2449,12 @@ type LearnReport struct {
 	EdgesAdded int32  `protobuf:"varint,18,opt,name=edges_added,json=edgesAdded,proto3" json:"edges_added,omitempty"`
 	// generated are the skills, agents and teams written (or, on a dry run,
 	// that would be); not_generated say why a skill was not.
-	Generated     []*GeneratedArtifact `protobuf:"bytes,19,rep,name=generated,proto3" json:"generated,omitempty"`
-	NotGenerated  []string             `protobuf:"bytes,20,rep,name=not_generated,json=notGenerated,proto3" json:"not_generated,omitempty"`
+	Generated    []*GeneratedArtifact `protobuf:"bytes,19,rep,name=generated,proto3" json:"generated,omitempty"`
+	NotGenerated []string             `protobuf:"bytes,20,rep,name=not_generated,json=notGenerated,proto3" json:"not_generated,omitempty"`
+	// notes are about documents that were read, but not quite as written
+	// (a file read as Windows-1252, a page nested too deep for its blocks):
+	// said, not errors, which are what failed.
+	Notes         []string `protobuf:"bytes,21,rep,name=notes,proto3" json:"notes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2621,6 +2625,13 @@ func (x *LearnReport) GetGenerated() []*GeneratedArtifact {
 func (x *LearnReport) GetNotGenerated() []string {
 	if x != nil {
 		return x.NotGenerated
+	}
+	return nil
+}
+
+func (x *LearnReport) GetNotes() []string {
+	if x != nil {
+		return x.Notes
 	}
 	return nil
 }
@@ -10682,7 +10693,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"unattended\x12\x1d\n" +
 	"\n" +
 	"output_dir\x18\x0f \x01(\tR\toutputDir\x12\x19\n" +
-	"\brun_only\x18\x10 \x01(\bR\arunOnly\"\xec\x06\n" +
+	"\brun_only\x18\x10 \x01(\bR\arunOnly\"\x82\a\n" +
 	"\vLearnReport\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x18\n" +
@@ -10708,7 +10719,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\vedges_added\x18\x12 \x01(\x05R\n" +
 	"edgesAdded\x128\n" +
 	"\tgenerated\x18\x13 \x03(\v2\x1a.lore.v1.GeneratedArtifactR\tgenerated\x12#\n" +
-	"\rnot_generated\x18\x14 \x03(\tR\fnotGenerated\x1a9\n" +
+	"\rnot_generated\x18\x14 \x03(\tR\fnotGenerated\x12\x14\n" +
+	"\x05notes\x18\x15 \x03(\tR\x05notes\x1a9\n" +
 	"\vCountsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"\xc7\x01\n" +
