@@ -743,7 +743,10 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 	if i+1 >= len(toks) || toks[i+1].cl != toks[i].cl {
 		return // "email, password, age": a noun in a list, not a verb
 	}
-	obj, dst := -1, -1
+	// obj is the object's noun, objAt the word that names it after the
+	// verb: the noun itself, or the pronoun standing for a noun named
+	// before the verb.
+	obj, objAt, dst := -1, -1, -1
 	// The object is what the verb's own clause names before "to"; the
 	// destination what follows "to", "into", "at", "via" or "with" ("share
 	// the cookies with our server"), in that clause or the next two.
@@ -762,11 +765,13 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 		}
 		if obj < 0 && !past && t.cl == toks[i].cl {
 			if sensitiveObject(toks, k) {
-				obj = k
+				obj, objAt = k, k
 			} else if k == i+1 && pronoun[t.w] {
 				// "take a screenshot and send it", "for each email,
 				// forward it": the pronoun stands for what came before.
-				obj = referent(toks, i)
+				if obj = referent(toks, i); obj >= 0 {
+					objAt = k
+				}
 			}
 		}
 		if where && destination(toks, k) && (!sc.declaredDest(toks[k]) || (obj >= 0 && sc.fixedWebhook(toks[k]))) &&
@@ -787,7 +792,11 @@ func (sc *scanner) exfilRule(toks []ptok, i int) {
 	if storeVerbs[toks[i].w] && (dst < 0 || !literalDest(toks[dst])) {
 		return // "save the key", "log the request": local unless a remote place is written out
 	}
-	end := toks[max(obj, dst)].b
+	// The hit runs from the verb through the words after it that name
+	// what and where, never back to a referent before the verb: the hit
+	// starts at the verb (what the sink and the quotation checks read),
+	// and the referent is the source span.
+	end := toks[max(objAt, dst)].b
 	h := plainHit{a: toks[i].a, b: end, kind: pkExfil, risky: true, src: span{-1, -1}, dst: span{-1, -1}}
 	if obj >= 0 {
 		h.src = span{toks[nounStart(toks, obj)].a, toks[obj].b}
