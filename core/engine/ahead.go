@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 
 	"github.com/lore-kb/lore/core"
@@ -23,6 +25,11 @@ type analysisAhead struct {
 	redactions []Redaction
 	ar         *AnalyzeResult
 	err        error
+	// panicked is a panic of the analysis (a bug in lore) with the
+	// stack it happened at, raised again by result on the run's own
+	// goroutine: on this one nothing could recover it, and it would end
+	// the whole process, a team server with every call it serves.
+	panicked error
 }
 
 // analyzeAhead starts the analysis of docs (the learnable documents, which
@@ -35,16 +42,24 @@ func analyzeAhead(ctx context.Context, source string, docs []core.Document, opts
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	a := &analysisAhead{done: make(chan struct{}), cancel: cancel, docs: docs}
-	go func() {
-		defer close(a.done)
-		a.redactions = redactDocuments(a.docs)
-		a.ar, a.err = analyzeDocs(ctx, source, a.docs, opts, func(done, total int, detail string) {
-			if p := a.progress.Load(); p != nil {
-				(*p)(done, total, detail)
-			}
-		})
-	}()
+	go a.run(ctx, source, opts)
 	return a
+}
+
+// run is the analysis, on its own goroutine.
+func (a *analysisAhead) run(ctx context.Context, source string, opts AnalyzeOptions) {
+	defer close(a.done)
+	defer func() {
+		if p := recover(); p != nil {
+			a.panicked = fmt.Errorf("%v\n(the analysis ahead panicked at:)\n%s", p, debug.Stack())
+		}
+	}()
+	a.redactions = redactDocuments(a.docs)
+	a.ar, a.err = analyzeDocs(ctx, source, a.docs, opts, func(done, total int, detail string) {
+		if p := a.progress.Load(); p != nil {
+			(*p)(done, total, detail)
+		}
+	})
 }
 
 // result waits for the analysis, relaying its progress to progress until
@@ -53,6 +68,9 @@ func (a *analysisAhead) result(progress func(done, total int, detail string)) ([
 	a.progress.Store(&progress)
 	<-a.done
 	a.cancel()
+	if a.panicked != nil {
+		panic(a.panicked)
+	}
 	return a.docs, a.redactions, a.ar, a.err
 }
 

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"runtime/debug"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -154,7 +155,7 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 	done := make(chan error, 1)
 	var report *lorev1.LearnReport
 	go func() {
-		res, err := engine.Learn(runCtx, nil, src.source, o)
+		res, err := learnCaught(runCtx, src.source, o)
 		if res != nil && (err == nil || res.Scan != nil) {
 			report = LearnReport(res, err, o.OutputDir, c.Remote)
 		}
@@ -195,6 +196,11 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 		}
 	}
 	err = <-done
+	if p, ok := errors.AsType[*runPanic](err); ok {
+		// On the caller's goroutine, where a team server's recover
+		// interceptor (or the command line's) makes it an internal error.
+		panic(p)
+	}
 	if report != nil && sendErr == nil {
 		ev := rn.event()
 		ev.Event = &lorev1.LearnEvent_Report{Report: report}
@@ -226,6 +232,30 @@ func (s *Service) Learn(ctx context.Context, r *lorev1.LearnRequest, send func(*
 		return sendErr
 	}
 	return asAPIError(ctx.Err())
+}
+
+// runPanic is a panic of a learn's run, caught on the goroutine it ran
+// on with that goroutine's stack.
+type runPanic struct {
+	value any
+	stack []byte
+}
+
+func (p *runPanic) Error() string {
+	return fmt.Sprintf("%v\n(the learn's run panicked at:)\n%s", p.value, p.stack)
+}
+
+// learnCaught runs the engine's learn, a panic of which (a bug in lore)
+// comes back as a *runPanic: it runs on a goroutine of its own, out of
+// reach of any recover of the call's, and would otherwise end the whole
+// process, a team server and every call it serves.
+func learnCaught(ctx context.Context, source string, o engine.LearnOptions) (res *engine.LearnResult, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = nil, &runPanic{value: p, stack: debug.Stack()}
+		}
+	}()
+	return engine.Learn(ctx, nil, source, o)
 }
 
 // learnChoices sets on o what the request chooses of the run: its dry
