@@ -412,18 +412,26 @@ func allSpelled(ts []mtok) bool {
 
 // mathShow is how a side of a changed number or formula is shown: its
 // numbers and formulas, or its words when it has none ("n-1" by "many").
-func mathShow(ts []mtok) string {
-	var ms, all []string
+func mathShow(ts []mtok) string { return showOf(ts, func(t mtok) bool { return t.math }) }
+
+// quotedShow is how a side of a changed literal is shown: its quoted
+// words, or all its words when it has none ("ok" by nothing).
+func quotedShow(ts []mtok) string { return showOf(ts, func(t mtok) bool { return t.quoted }) }
+
+// showOf shows the words of ts that keep says, or all of them when it
+// keeps none.
+func showOf(ts []mtok, keep func(mtok) bool) string {
+	var kept, all []string
 	for _, t := range ts {
-		if t.math {
-			ms = append(ms, t.show)
+		if keep(t) {
+			kept = append(kept, t.show)
 		}
 		all = append(all, t.show)
 	}
-	if len(ms) == 0 {
-		ms = all
+	if len(kept) == 0 {
+		kept = all
 	}
-	return strings.Join(ms, " ")
+	return strings.Join(kept, " ")
 }
 
 func anyQuoted(ts []mtok) bool {
@@ -439,22 +447,6 @@ func quotedKeys(ts []mtok) []string {
 		}
 	}
 	return out
-}
-
-// quotedShow is how a side of a changed literal is shown: its quoted
-// words, or all its words when it has none ("ok" by nothing).
-func quotedShow(ts []mtok) string {
-	var qs, all []string
-	for _, t := range ts {
-		if t.quoted {
-			qs = append(qs, t.show)
-		}
-		all = append(all, t.show)
-	}
-	if len(qs) == 0 {
-		qs = all
-	}
-	return strings.Join(qs, " ")
 }
 
 // negations are the negating words of ts, quoted ones left out, where
