@@ -103,8 +103,13 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 		}
 	}
 	if res.Domain == "" && len(res.Analyses) > 0 {
-		// Where its primitives go (see extractAndWire).
-		res.Domain = analyze.FallbackDomain(opts.Domains, core.PlanePosition{})
+		// The whole activates no domain: the run is where most of its
+		// text, and so of its primitives, goes (its documents' own
+		// domains, else the fallback extractAndWire files them under).
+		res.Domain = mostText(docs, res.Analyses)
+		if res.Domain == "" {
+			res.Domain = analyze.FallbackDomain(opts.Domains, core.PlanePosition{})
+		}
 	}
 	if opts.Domain != "" {
 		// Every primitive goes to the domain asked for; the run says so
@@ -112,6 +117,23 @@ func analyzeDocs(ctx context.Context, source string, docs []core.Document, opts 
 		res.Domain = opts.Domain
 	}
 	return res, nil
+}
+
+// mostText is the domain of the documents holding the most text, among
+// those that have one ("" when none has).
+func mostText(docs []core.Document, as []*core.Analysis) string {
+	size := map[string]int{}
+	best := ""
+	for i, a := range as {
+		if a == nil || a.Domain == "" {
+			continue
+		}
+		size[a.Domain] += len(docs[i].Text)
+		if best == "" || size[a.Domain] > size[best] {
+			best = a.Domain
+		}
+	}
+	return best
 }
 
 // bookDomains gives a document that reads through a book (slides beside
