@@ -40,11 +40,12 @@ const (
 )
 
 // serveLimits are lore serve's bounds on what its clients hold: how long
-// an upload may stay silent, and what uploads may keep (zero: the
-// defaults).
+// an upload may stay silent, what uploads may keep, and the bytes of
+// requests one user may have under way (zero: the defaults).
 type serveLimits struct {
-	idle    time.Duration
-	uploads localapi.UploadLimits
+	idle     time.Duration
+	uploads  localapi.UploadLimits
+	inFlight int64
 }
 
 // serveLimitFlags are the flags of serveLimits, in their units.
@@ -52,6 +53,7 @@ type serveLimitFlags struct {
 	idle              time.Duration
 	perUser, waiting  int
 	userMiB, totalMiB int64
+	requestMiB        int64
 }
 
 // limits checks the flags and gives the limits they set.
@@ -67,19 +69,24 @@ func (f serveLimitFlags) limits() (serveLimits, error) {
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-per-user %d: give a positive number of MiB", f.userMiB)}
 	case f.totalMiB <= 0 || f.totalMiB > 1<<30:
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-total %d: give a positive number of MiB", f.totalMiB)}
+	case f.requestMiB<<20 < server.MaxRequest || f.requestMiB > 1<<20:
+		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--request-mib-per-user %d: give %d or more (a call's request may be %d MiB)", f.requestMiB, (server.MaxRequest>>20)+1, server.MaxRequest>>20)}
 	case f.userMiB > f.totalMiB:
 		return serveLimits{}, &core.UsageError{Msg: fmt.Sprintf("--upload-mib-per-user %d is above --upload-mib-total %d: one user may keep at most what all keep together; lower the first or raise the second", f.userMiB, f.totalMiB)}
 	}
-	return serveLimits{idle: f.idle, uploads: localapi.UploadLimits{PerUser: f.perUser, Waiting: f.waiting, UserBytes: f.userMiB << 20, TotalBytes: f.totalMiB << 20}}, nil
+	return serveLimits{idle: f.idle, uploads: localapi.UploadLimits{PerUser: f.perUser, Waiting: f.waiting, UserBytes: f.userMiB << 20, TotalBytes: f.totalMiB << 20},
+		inFlight: f.requestMiB << 20}, nil
 }
 
 // uploadFlags are lore serve's flags that bound uploads, which only a
 // team server (--listen) receives.
 var uploadFlags = []string{"upload-idle", "uploads-per-user", "uploads-waiting-per-user", "upload-mib-per-user", "upload-mib-total"}
 
-// onlyWithListen refuses an upload flag given to a lore serve that is not
-// a team server: its clients are the machine's own commands, which name
-// their files instead of uploading them, so the flag would do nothing.
+// onlyWithListen refuses an upload flag, or --request-mib-per-user, given
+// to a lore serve that is not a team server: its clients are the
+// machine's own commands, which name their files instead of uploading
+// them, and are not held to a user's budget, so the flag would do
+// nothing.
 func onlyWithListen(cmd *cobra.Command, listen string) error {
 	if listen != "" {
 		return nil
@@ -88,6 +95,9 @@ func onlyWithListen(cmd *cobra.Command, listen string) error {
 		if cmd.Flags().Changed(name) {
 			return &core.UsageError{Msg: fmt.Sprintf("--%s: the upload flags apply only to a team server (--listen): without it, lore serve takes no uploads", name)}
 		}
+	}
+	if cmd.Flags().Changed("request-mib-per-user") {
+		return &core.UsageError{Msg: "--request-mib-per-user: the bounds per user apply only to a team server (--listen): the owner's socket serves the machine's own commands, held to none"}
 	}
 	return nil
 }
@@ -142,6 +152,8 @@ upload may stay silent; --uploads-per-user, how many one user may send at once;
 --uploads-waiting-per-user, how many one user may have sent and not yet learned;
 --upload-mib-per-user and --upload-mib-total, how many MiB one user's uploads
 and every user's together may keep (the first at most the second).
+--request-mib-per-user bounds the MiB of requests one user's calls may have
+arriving at once (32): a call past it is refused, not held.
 
 With store.url set (LORE_STORE_URL, a PostgreSQL database), lore serve serves
 that database's library to a team and needs --listen; there is no owner socket
@@ -177,6 +189,7 @@ servers may share the database (docs/postgres.md).`,
 	cmd.Flags().IntVar(&limits.waiting, "uploads-waiting-per-user", localapi.DefaultUploadsWaiting, "with --listen, uploads one user may have waiting for their learn (or under way)")
 	cmd.Flags().Int64Var(&limits.userMiB, "upload-mib-per-user", localapi.DefaultUploadUserBytes>>20, "with --listen, the MiB one user's uploads may keep, under way and waiting for their learn")
 	cmd.Flags().Int64Var(&limits.totalMiB, "upload-mib-total", localapi.DefaultUploadBytes>>20, "with --listen, the MiB every user's uploads may keep together")
+	cmd.Flags().Int64Var(&limits.requestMiB, "request-mib-per-user", server.DefaultInFlight>>20, "with --listen, the MiB of requests one user's calls may have arriving at once")
 	cmd.Flags().StringVar(&tlsOpt.cert, "tls-cert", "", "the server's certificate (PEM; default: one kept in the data folder)")
 	cmd.Flags().StringVar(&tlsOpt.key, "tls-key", "", "the key of --tls-cert (PEM)")
 	cmd.Flags().BoolVar(&tlsOpt.plaintext, "plaintext", false, "serve --listen without TLS, on a loopback address only")
@@ -251,7 +264,7 @@ func (a *app) serveAPI(ctx context.Context, ln net.Listener, conf *tls.Config, f
 	if n == 0 {
 		return &core.UsageError{Msg: "--listen lets in the users of lore users, and there are none: add one first (lore users add NAME --role admin)"}
 	}
-	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.Stderr, Idle: a.serving.idle, DataDir: a.cfg.dataDir()})
+	path, h := server.Handler(svc, a.authenticator(lendUsers), server.Options{Log: a.Stderr, Idle: a.serving.idle, InFlight: a.serving.inFlight, DataDir: a.cfg.dataDir()})
 	fmt.Fprintf(a.Stderr, "lore: serving the API on %s to %d user(s) of lore users, each with their own token\n", ln.Addr(), n)
 	if conf != nil {
 		fmt.Fprintf(a.Stderr, "lore: TLS certificate SHA-256 fingerprint %s\n", fingerprint)

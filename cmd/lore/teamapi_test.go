@@ -181,12 +181,14 @@ func copyData(t *testing.T, from string) string {
 }
 
 // TestServeUploadBoundsRefuseNonsense: lore serve's upload bounds must be
-// positive; a bound of 0 or less is a usage error naming the flag, said
-// before anything is served.
+// positive, and --request-mib-per-user at least 5 (a call's request may
+// be 4 MiB); a bound below is a usage error naming the flag, said before
+// anything is served.
 func TestServeUploadBoundsRefuseNonsense(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "data")
 	for _, bad := range [][]string{
 		{"--upload-idle", "0s"}, {"--uploads-per-user", "0"}, {"--uploads-waiting-per-user", "0"}, {"--upload-mib-per-user", "-1"}, {"--upload-mib-total", "0"},
+		{"--request-mib-per-user", "4"},
 	} {
 		r := lore(t, nil, append([]string{"--data-dir", data, "serve", "--listen", "127.0.0.1:0"}, bad...)...)
 		if r.code != ExitUsage || !strings.Contains(r.stderr, bad[0]) {
@@ -196,8 +198,8 @@ func TestServeUploadBoundsRefuseNonsense(t *testing.T) {
 }
 
 // TestServeUploadFlagsNeedListenAndFitTheTotal: the upload flags bound
-// only a team server's uploads, so without --listen each is a usage error
-// saying so; a per-user cap above the total is one naming both flags; and
+// only a team server's uploads, and --request-mib-per-user only its
+// users' requests, so without --listen each is a usage error saying so; a per-user cap above the total is one naming both flags; and
 // the help says what an upload is and writes MiB as MiB.
 func TestServeUploadFlagsNeedListenAndFitTheTotal(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "data")
@@ -206,6 +208,7 @@ func TestServeUploadFlagsNeedListenAndFitTheTotal(t *testing.T) {
 	ownStore(t, data)
 	for _, flag := range [][]string{
 		{"--upload-idle", "1m"}, {"--uploads-per-user", "2"}, {"--uploads-waiting-per-user", "8"}, {"--upload-mib-per-user", "10"}, {"--upload-mib-total", "100"},
+		{"--request-mib-per-user", "64"},
 	} {
 		r := lore(t, nil, append([]string{"--data-dir", data, "serve"}, flag...)...)
 		if r.code != ExitUsage || !strings.Contains(r.stderr, flag[0]) || !strings.Contains(r.stderr, "apply only to a team server (--listen)") {

@@ -55,6 +55,14 @@ type Options struct {
 	// again while it lasts (0: 5 s): one whose token is revoked or
 	// expires, or whose user's role or workspace changes, is ended.
 	Recheck time.Duration
+	// InFlight bounds the bytes of requests one user may have under way
+	// at once, across all their calls and connections (0:
+	// DefaultInFlight): a request is refused from its headers
+	// (resource_exhausted) when its declared length, or MaxRequest when
+	// it declares none, would pass the bound; an upload counts only the
+	// chunk it is sending, as it is read. Below MaxRequest, a request
+	// declaring no length is always refused.
+	InFlight int64
 	// DataDir is the server's data folder: what a client on the network
 	// hears (errors, a run's events) says a path in it, or in the
 	// system's temporary folder, in words, and the log says it in full.
@@ -67,7 +75,10 @@ func Handler(svc api.Service, auth Authenticator, o Options) (string, http.Handl
 	if o.Recheck <= 0 {
 		o.Recheck = 5 * time.Second
 	}
-	a := authInterceptor{auth: auth, log: o.Log, every: o.Recheck}
+	if o.InFlight <= 0 {
+		o.InFlight = DefaultInFlight
+	}
+	a := authInterceptor{auth: auth, log: o.Log, every: o.Recheck, budget: newBudget(o.InFlight)}
 	return newHandler(svc, o, a.admit, a, newInside(o.DataDir, o.Log))
 }
 
@@ -104,7 +115,7 @@ func newHandler(svc api.Service, o Options, admit func(http.Handler) http.Handle
 	}
 	// A message is small but for a skills zip (ImportSkills) and an
 	// upload's chunk; a whole document never arrives as one message.
-	path, all := lorev1connect.NewLoreServiceHandler(h, append(common, connect.WithReadMaxBytes(4<<20))...)
+	path, all := lorev1connect.NewLoreServiceHandler(h, append(common, connect.WithReadMaxBytes(maxMessage))...)
 	// An upload's chunks are read one at a time, each whole in memory
 	// (twice: as it arrives, and decoded): a chunk's bound is what an
 	// upload holds in memory, whatever the document's size.
@@ -251,6 +262,8 @@ type authInterceptor struct {
 	log  io.Writer
 	// every is how often a stream's token is checked again.
 	every time.Duration
+	// budget bounds what each user's requests have under way.
+	budget *budget
 }
 
 // admitted marks a request's context that admit let in, with its caller:
@@ -266,17 +279,28 @@ const arrivedWith = time.Millisecond
 // headers alone: before a byte of its body is read, which Connect would
 // read whole into memory before any interceptor runs. The refusal is
 // written in the wire form of the request's protocol (Connect, gRPC,
-// gRPC-Web), and logged as the interceptor logs one.
+// gRPC-Web), and logged as the interceptor logs one. A request let in
+// is then held to its user's budget of bytes under way (metered).
 func (a authInterceptor) admit(next http.Handler) http.Handler {
-	refusal := connect.NewErrorWriter()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, err := a.caller(r.Context(), r.Header, r.URL.Path, r.RemoteAddr)
 		if err != nil {
-			_ = refusal.Write(w, r, err)
+			refuseUnread(w, r, err)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, admitted{}, time.Now())))
+		a.metered(w, r.WithContext(context.WithValue(ctx, admitted{}, time.Now())), next)
 	})
+}
+
+// refuseUnread answers a request with err, its body unread: over HTTP/1,
+// net/http would read up to 256 KiB of what is left of it before
+// answering, to keep the connection, and wait on a client that stopped
+// sending until the body's deadline; the connection is closed instead.
+func refuseUnread(w http.ResponseWriter, r *http.Request, err error) {
+	if r.ProtoMajor == 1 && r.ContentLength != 0 {
+		w.Header().Set("Connection", "close")
+	}
+	_ = connect.NewErrorWriter().Write(w, r, err)
 }
 
 // let is a call's context with its caller: as admit let it in, or, for a
@@ -385,6 +409,12 @@ func revoked(ctx context.Context) error {
 // refused logs a refused call; why is the authenticator's error, which
 // names the user and the reason, never the token.
 func (a authInterceptor) refused(procedure, peer string, why error) {
+	a.logLine("refused", procedure, peer, why)
+}
+
+// logLine logs what happened to a call (refused, cut off) outside the
+// interceptors, and why.
+func (a authInterceptor) logLine(what, procedure, peer string, why error) {
 	if a.log == nil {
 		return
 	}
@@ -394,7 +424,7 @@ func (a authInterceptor) refused(procedure, peer string, why error) {
 		// client's, and its own line in the log.
 		method = strconv.Quote(method)
 	}
-	fmt.Fprintf(a.log, "lore: refused %s from %s: %v\n", method, peer, why)
+	fmt.Fprintf(a.log, "lore: %s %s from %s: %v\n", what, method, peer, why)
 }
 
 func (a authInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
@@ -593,7 +623,7 @@ func (h *handler) Upload(ctx context.Context, s *connect.ClientStream[lorev1.Upl
 	if _, err := api.Check(ctx, "Upload"); err != nil {
 		return nil, err
 	}
-	w := &waiter{rc: controller(ctx), idle: h.opts.Idle}
+	w := &waiter{rc: controller(ctx), idle: h.opts.Idle, m: meteredFrom(ctx)}
 	defer w.done()
 	if !w.receive(s) {
 		if err := w.err(s.Err()); err != nil {
@@ -627,13 +657,19 @@ func controller(ctx context.Context) *http.ResponseController {
 // its connection (its stream, on HTTP/2): a deadline passed ends the read
 // waiting on a silent client, which no context does.
 type waiter struct {
-	rc      *http.ResponseController
+	rc *http.ResponseController
+	// m is the upload's request, whose bytes under way are the chunk
+	// being read (nil on the owner's socket).
+	m       *meteredBody
 	idle    time.Duration
 	expired bool
 }
 
 // receive reads the next message, for at most idle.
 func (w *waiter) receive(s *connect.ClientStream[lorev1.UploadRequest]) bool {
+	// The chunk before this one is decoded, and its bytes counted no
+	// more against the user's budget.
+	w.m.settle()
 	if w.rc != nil {
 		_ = w.rc.SetReadDeadline(time.Now().Add(w.idle))
 	}
