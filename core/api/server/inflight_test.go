@@ -333,3 +333,22 @@ func (r repeatReader) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// TestBearerSchemeAnyCase: the Authorization scheme is matched without
+// regard to case (RFC 7235): Bearer, bearer and BEARER let the token's
+// user in; another scheme, or none, is refused.
+func TestBearerSchemeAnyCase(t *testing.T) {
+	e := apitest.New(t, false)
+	token := e.AddUser("rita", access.Reader, access.DefaultWorkspace)
+	addr, conf := serve(t, e, e.Svc, server.Options{})
+	for _, scheme := range []string{"Bearer", "bearer", "BEARER", "bEaReR"} {
+		if who, code := whoAmI(t, addr, conf, scheme+" "+token, 2); who != "rita" {
+			t.Errorf("Authorization: %s TOKEN: %q %s, want rita", scheme, who, code)
+		}
+	}
+	for _, auth := range []string{"Basic " + token, token, "Bearer", "Bearer "} {
+		if who, code := whoAmI(t, addr, conf, auth, 2); code != "unauthenticated" {
+			t.Errorf("Authorization: %q: %q %s, want unauthenticated", auth, who, code)
+		}
+	}
+}

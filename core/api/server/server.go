@@ -322,8 +322,10 @@ func (a authInterceptor) let(ctx context.Context, h http.Header, procedure strin
 }
 
 func (a authInterceptor) caller(ctx context.Context, h http.Header, procedure, peer string) (context.Context, error) {
-	token, ok := strings.CutPrefix(h.Get("Authorization"), "Bearer ")
-	if !ok || token == "" {
+	// The scheme is a word of any case (RFC 7235), then spaces.
+	scheme, token, _ := strings.Cut(h.Get("Authorization"), " ")
+	token = strings.TrimLeft(token, " ")
+	if !strings.EqualFold(scheme, "Bearer") || token == "" {
 		a.refused(procedure, peer, errors.New("no token"))
 		return nil, connect.NewError(connect.CodeUnauthenticated, errors.New("no token: set LORE_TOKEN"))
 	}
