@@ -569,7 +569,7 @@ func (m Model) settle() (tea.Model, tea.Cmd) {
 		// application's own last run: a run followed for another process
 		// leaves it as it was.
 		for _, e := range res.Errors {
-			m.learn = m.learn.Note(time.Now(), "run", m.st.Bad.Render("note: ")+e)
+			m.learn = m.learn.Note(time.Now(), "run", m.st.Bad.Render("error: ")+e)
 		}
 		for _, n := range res.Notes {
 			m.learn = m.learn.Note(time.Now(), "run", "note: "+n)
