@@ -236,6 +236,8 @@ type extractor struct {
 	// refs is what the document leaves to the other documents of a learn
 	// (across.go).
 	refs Refs
+	// algos is what the algorithms read hold (algorithms_latex.go).
+	algos algoState
 }
 
 // Extract returns the primitives found in the analyzed document, in
@@ -321,6 +323,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	switch x.format {
 	case core.FormatLaTeX:
 		x.latexEnvs(st)
+		x.latexPseudocode(st, first)
 	case core.FormatPreTeXt:
 		x.pretextElems(st)
 	case core.FormatMarkdown:
@@ -632,6 +635,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 		})
 	}
 	x.refEdges(cs, outOf, out)
+	x.algorithmEdges(cs, outOf, out)
 	if x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
 		x.textRefEdges(cs, outOf, out)
 	}

@@ -106,7 +106,7 @@ func (x *extractor) latexBlock(env blockKind, c cand, title, opt, body string) f
 		b.terms = x.latexTerms(body)
 	}
 	if env.typ == core.Algorithm {
-		b.alt = func() string { return givenName(x.texr.clean(latexArg(body, `\caption`))) }
+		x.algorithmBlock(&b, body) // algorithms_latex.go
 	}
 	return b
 }

@@ -1,0 +1,237 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// algorithmsOf extracts a LaTeX fixture and returns its algorithm
+// primitives by name.
+func algorithmsOf(t *testing.T, src string) map[string]core.Primitive {
+	t.Helper()
+	out := map[string]core.Primitive{}
+	for _, p := range Extract(oneSection(src, core.FormatLaTeX, core.Textbook), Options{}) {
+		if p.Type == core.Algorithm {
+			out[p.Name] = p
+		}
+	}
+	return out
+}
+
+func algNames(m map[string]core.Primitive) []string {
+	var ns []string
+	for n := range m {
+		ns = append(ns, n)
+	}
+	return ns
+}
+
+func TestAlgpseudocodeIsAnAlgorithmWithItsSteps(t *testing.T) {
+	src := `\section{Sorting}
+Merge sort splits the array.
+
+\begin{algorithm}[htb]
+\caption{Merge sort}\label{alg:ms}
+\begin{algorithmic}[1]
+\Require An array $A[p..r]$
+\Ensure $A[p..r]$ sorted
+\Procedure{MergeSort}{$A, p, r$}
+  \If{$p < r$}
+    \State $q \gets \lfloor (p+r)/2 \rfloor$ \Comment{split}
+    \State \Call{MergeSort}{$A, p, q$}
+    \State \Call{MergeSort}{$A, q+1, r$}
+    \State \Call{Merge}{$A, p, q, r$}
+  \ElsIf{$p = r$}
+    \State \Return $A$
+  \Else
+    \For{$i \gets 1$ \To $n$}
+      \State $x \gets x + 1$
+    \EndFor
+  \EndIf
+\EndProcedure
+\end{algorithmic}
+\end{algorithm}
+`
+	algs := algorithmsOf(t, src)
+	p, ok := algs["Merge sort"]
+	if !ok {
+		t.Fatalf("no algorithm named by its caption; got %q", algNames(algs))
+	}
+	want := "Input: An array A[p..r]\nOutput: A[p..r] sorted\n" +
+		"1. procedure MergeSort(A, p, r):\n" +
+		"   2. if p < r:\n" +
+		"      3. q ← ⌊(p+r)/2⌋ ▷ split\n" +
+		"      4. MergeSort(A, p, q)\n" +
+		"      5. MergeSort(A, q+1, r)\n" +
+		"      6. Merge(A, p, q, r)\n" +
+		"   7. else if p = r:\n" +
+		"      8. return A\n" +
+		"   9. else:\n" +
+		"      10. for i ← 1 to n:\n" +
+		"         11. x ← x + 1"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+	for _, w := range []string{"Input: An array", "1. procedure MergeSort(A, p, r):", "return A"} {
+		if !strings.Contains(p.FormalStatement, w) {
+			t.Errorf("statement %q lacks %q", p.FormalStatement, w)
+		}
+	}
+	if strings.Contains(p.FormalStatement, `\State`) || strings.Contains(p.FormalStatement, `\gets`) {
+		t.Errorf("statement keeps markup: %q", p.FormalStatement)
+	}
+}
+
+func TestAlgorithm2eIsAnAlgorithmWithItsSteps(t *testing.T) {
+	src := `\section{Union find}
+\begin{algorithm}
+\DontPrintSemicolon
+\KwIn{a graph $G=(V,E)$}
+\KwOut{its components}
+\SetKwFunction{Find}{find}
+\SetKwFunction{Union}{union}
+\ForEach{$v \in V$}{
+  $p[v] \gets v$\;
+}
+\ForEach{$(u,v) \in E$}{
+  \eIf{\Find{$u$} $\neq$ \Find{$v$}}{
+    \Union{$u, v$}\;
+  }{
+    $c \gets c + 1$\;
+  }
+}
+\KwRet{$p$}\;
+\caption{Connected components}
+\end{algorithm}
+`
+	algs := algorithmsOf(t, src)
+	p, ok := algs["Connected components"]
+	if !ok {
+		t.Fatalf("no algorithm named by its caption; got %q", algNames(algs))
+	}
+	want := "Input: a graph G=(V,E)\nOutput: its components\n" +
+		"1. for each v ∈ V:\n" +
+		"   2. p[v] ← v\n" +
+		"3. for each (u,v) ∈ E:\n" +
+		"   4. if find(u) ≠ find(v):\n" +
+		"      5. union(u, v)\n" +
+		"   6. else:\n" +
+		"      7. c ← c + 1\n" +
+		"8. return p"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+}
+
+func TestClrscodeIsAnAlgorithmNamedByItsProcedure(t *testing.T) {
+	src := `\section{Insertion sort}
+We sort in place.
+
+\begin{codebox}
+\Procname{$\proc{Insertion-Sort}(A)$}
+\li \For $j \gets 2$ \To $\attrib{A}{length}$
+\li   \Do $\id{key} \gets A[j]$
+\li       $i \gets j-1$
+\li       \While $i > 0$ and $A[i] > \id{key}$
+\li           \Do $A[i+1] \gets A[i]$
+\li               $i \gets i-1$
+              \End
+\li       $A[i+1] \gets \id{key}$
+    \End
+\end{codebox}
+`
+	algs := algorithmsOf(t, src)
+	p, ok := algs["Insertion-Sort"]
+	if !ok {
+		t.Fatalf("no algorithm named by its procedure; got %q", algNames(algs))
+	}
+	want := "1. procedure Insertion-Sort(A):\n" +
+		"   2. for j ← 2 to A.length:\n" +
+		"      3. key ← A[j]\n" +
+		"      4. i ← j-1\n" +
+		"      5. while i > 0 and A[i] > key:\n" +
+		"         6. A[i+1] ← A[i]\n" +
+		"         7. i ← i-1\n" +
+		"      8. A[i+1] ← key"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+}
+
+// An environment the author defines for pseudo-code, whatever its name,
+// is an algorithm by what it holds: rows of one command, keywords and
+// assignment arrows.
+func TestAuthorPseudocodeEnvironmentIsAnAlgorithm(t *testing.T) {
+	src := `\newenvironment{pcode}{\begin{tabbing}}{\end{tabbing}}
+\newcommand{\row}{\State}
+\section{Selection}
+\begin{pcode}
+\Proc{QuickSelect}{A, k}
+  \row $p \gets$ a random element of $A$
+  \row split $A$ into $L$, $E$, $G$ around $p$
+  \If{$k \le |L|$}
+    \row \Return \Call{QuickSelect}{$L, k$}
+  \Fi
+  \row \Return $p$
+\EndProc
+\end{pcode}
+
+\begin{center}
+A figure with words in it.
+\end{center}
+`
+	algs := algorithmsOf(t, src)
+	p, ok := algs["QuickSelect"]
+	if !ok {
+		t.Fatalf("no algorithm for the author's environment; got %q", algNames(algs))
+	}
+	want := "1. procedure QuickSelect(A, k):\n" +
+		"   2. p ← a random element of A\n" +
+		"   3. split A into L, E, G around p\n" +
+		"   4. if k ≤ |L|:\n" +
+		"      5. return QuickSelect(L, k)\n" +
+		"   6. return p"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+	if len(algs) != 1 {
+		t.Errorf("algorithms = %q, want only QuickSelect", algNames(algs))
+	}
+}
+
+// A procedure whose steps call another extracted procedure requires it.
+func TestAlgorithmRequiresTheProceduresItCalls(t *testing.T) {
+	src := `\section{Merging}
+\begin{algorithmic}
+\Procedure{Merge}{$B, C$}
+  \State $D \gets$ the smaller heads of $B$ and $C$, in turn
+  \State \Return $D$
+\EndProcedure
+\end{algorithmic}
+
+Now the sort.
+
+\begin{algorithmic}
+\Procedure{MergeSort}{$A$}
+  \If{$|A| \le 1$} \State \Return $A$ \EndIf
+  \State $B \gets$ \Call{MergeSort}{left half of $A$}
+  \State $C \gets$ \Call{MergeSort}{right half of $A$}
+  \State \Return \Call{Merge}{$B, C$}
+\EndProcedure
+\end{algorithmic}
+`
+	algs := algorithmsOf(t, src)
+	ms, ok1 := algs["MergeSort"]
+	m, ok2 := algs["Merge"]
+	if !ok1 || !ok2 {
+		t.Fatalf("algorithms = %q, want Merge and MergeSort", algNames(algs))
+	}
+	if !ms.HasEdge(m.ID, core.Requires) {
+		t.Errorf("MergeSort has no requires edge to Merge: %+v", ms.Dependencies)
+	}
+	if m.HasEdge(ms.ID, core.Requires) {
+		t.Errorf("Merge requires MergeSort: %+v", m.Dependencies)
+	}
+}
