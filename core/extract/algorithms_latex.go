@@ -152,7 +152,7 @@ func (p *pcParser) run(s string) {
 			if strings.Contains(inner, `\;`) || strings.Contains(inner, `\State`) {
 				p.run(inner)
 			} else {
-				p.cur.WriteString(inner)
+				p.cur.WriteString("{" + inner + "}")
 			}
 			i = e + 1
 		case c == '\n' || c == '\t':
@@ -463,7 +463,7 @@ func (p *pcParser) command(s, name string, j int) int {
 		p.out.structure++
 		p.opens()
 		return j
-	case "proc":
+	case "proc", "textproc":
 		if name == "Proc" {
 			// \Proc{Name}{args}: an author's procedure header
 			nm, e := arg(s, j)
@@ -688,6 +688,13 @@ func (p *pcParser) flush() {
 	case 1, 2:
 		p.io(kind, raw)
 	default:
+		if n := len(p.out.lines); n > 0 && strings.HasPrefix(strings.TrimSpace(raw), "▷") {
+			// a comment alone on its row is the row before's: \For{…} \Comment{…}
+			if t := p.render(raw); t != "" {
+				p.out.lines[n-1].text += " " + t
+			}
+			return
+		}
 		p.line(raw)
 	}
 }
@@ -808,6 +815,26 @@ func firstWord(s string) string {
 // procedures each defines and calls, by the offset of its candidate.
 type algoState struct {
 	at map[int]*pseudo
+	// procs are the procedure names already naming an algorithm.
+	procs map[string]bool
+}
+
+// procName names an algorithm by the procedure it defines; a name a
+// procedure before took ("Sort", a book's third version of it) is told
+// apart by the heading the block sits under: "Sort (In-place merge sort)".
+func (a *algoState) procName(st *secState, proc string) string {
+	if proc == "" {
+		return ""
+	}
+	k := strings.ToLower(proc)
+	if a.procs == nil {
+		a.procs = map[string]bool{}
+	}
+	if a.procs[k] && st.title != "" && strings.ToLower(st.title) != k {
+		return proc + " (" + st.title + ")"
+	}
+	a.procs[k] = true
+	return proc
 }
 
 func (a *algoState) keep(off int, ps *pseudo) {
@@ -819,7 +846,7 @@ func (a *algoState) keep(off int, ps *pseudo) {
 
 // algorithmBlock gives an algorithm environment the form of its
 // pseudo-code, and its name: the caption, else the procedure it defines.
-func (x *extractor) algorithmBlock(b *formatBlock, body string) {
+func (x *extractor) algorithmBlock(st *secState, b *formatBlock, body string) {
 	caption := givenName(x.texr.clean(latexArg(body, `\caption`)))
 	ps := readPseudo(x.texr, body)
 	var proc string
@@ -830,7 +857,7 @@ func (x *extractor) algorithmBlock(b *formatBlock, body string) {
 		if caption != "" {
 			return caption
 		}
-		return proc
+		return x.algos.procName(st, proc)
 	}
 	if !ps.looksPseudo(true) {
 		return
@@ -932,7 +959,7 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 			if caption != "" {
 				return caption
 			}
-			return proc
+			return x.algos.procName(st, proc)
 		}})
 		if len(x.cands) > n {
 			found = append(found, x.cands[n:]...)

@@ -235,3 +235,50 @@ Now the sort.
 		t.Errorf("Merge requires MergeSort: %+v", m.Dependencies)
 	}
 }
+
+// A procedure named with \textproc keeps its name in the step; a comment
+// set after a block's head is that line's; a procedure name a book uses
+// again is told apart by the heading it sits under.
+func TestPseudocodeKeepsNamesAndHeadComments(t *testing.T) {
+	src := `\section{Quick sort}
+\begin{algorithmic}[1]
+\Function{Sort}{$A, l, u$}
+  \For{$R$ in $[l+1, u]$} \Comment{scan}
+    \State \textproc{Exchange} $A[L] \leftrightarrow A[R]$
+  \EndFor
+\EndFunction
+\end{algorithmic}
+
+\section{Merge sort}
+\begin{algorithmic}[1]
+\Function{Sort}{$A$}
+  \State \Return \textproc{Merge}($A$)
+\EndFunction
+\end{algorithmic}
+`
+	a := oneSection(src, core.FormatLaTeX, core.Textbook)
+	i := strings.Index(src, `\section{Merge sort}`)
+	a.Sections = []*core.Section{
+		{Title: "Quick sort", Level: 1, End: i},
+		{Title: "Merge sort", Level: 1, Offset: i, BodyOffset: i + len(`\section{Merge sort}`), End: len(src)},
+	}
+	algs := map[string]core.Primitive{}
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			algs[p.Name] = p
+		}
+	}
+	p, ok := algs["Sort"]
+	if !ok {
+		t.Fatalf("no algorithm Sort; got %q", algNames(algs))
+	}
+	want := "1. function Sort(A, l, u):\n" +
+		"   2. for R in [l+1, u]: ▷ scan\n" +
+		"      3. Exchange A[L] ↔ A[R]"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+	if _, ok := algs["Sort (Merge sort)"]; !ok {
+		t.Errorf("the second Sort is not named by its heading: %q", algNames(algs))
+	}
+}

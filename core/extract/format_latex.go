@@ -76,14 +76,14 @@ func (x *extractor) latexEnvs(st *secState) {
 		if rel := blockEnd - st.body; rel > i && rel <= len(s) {
 			i = rel
 		}
-		x.addFormatBlock(st, x.latexBlock(env, c, title, opt, body))
+		x.addFormatBlock(st, x.latexBlock(st, env, c, title, opt, body))
 	}
 }
 
 // latexBlock is an environment in the block model: titled by its optional
 // argument (a float's placement aside) or by an OpenIntro box's title, its
 // terms those \emph, \textbf and \define mark.
-func (x *extractor) latexBlock(env blockKind, c cand, title, opt, body string) formatBlock {
+func (x *extractor) latexBlock(st *secState, env blockKind, c cand, title, opt, body string) formatBlock {
 	c.labels = x.labelsAt[c.offset]
 	b := formatBlock{c: c}
 	if !placement(opt) {
@@ -106,7 +106,7 @@ func (x *extractor) latexBlock(env blockKind, c cand, title, opt, body string) f
 		b.terms = x.latexTerms(body)
 	}
 	if env.typ == core.Algorithm {
-		x.algorithmBlock(&b, body) // algorithms_latex.go
+		x.algorithmBlock(st, &b, body) // algorithms_latex.go
 	}
 	return b
 }
