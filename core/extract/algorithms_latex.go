@@ -343,7 +343,9 @@ func (p *pcParser) command(s, name string, j int) int {
 		}
 		return e
 	case "state", "statex", "li", "zi", "item":
-		p.out.structure++
+		if l != "item" {
+			p.out.structure++
+		}
 		p.flush()
 		if l == "item" {
 			_, e := texOptional(s, j, 200)
@@ -770,10 +772,22 @@ func (ps pseudo) looksPseudo(byName bool) bool {
 	if byName {
 		return ps.structure > 0 || ps.keywordRows() > 0
 	}
-	if len(ps.lines) < 3 {
+	if len(ps.lines) < 3 || !shortRows(ps.lines) {
 		return false
 	}
 	return ps.structure >= 3 && ps.keywordRows() >= 1 || ps.keywordRows() >= 2 && ps.assigns()
+}
+
+// shortRows reports whether most rows are as short as rows of pseudo-code
+// are: a list of sentences is prose.
+func shortRows(lines []pcLine) bool {
+	long := 0
+	for _, l := range lines {
+		if len(l.text) > 120 {
+			long++
+		}
+	}
+	return 4*long < len(lines)
 }
 
 // keywordRows counts the rows that open with a keyword of pseudo-code.
@@ -915,11 +929,12 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 			continue
 		}
 		name := s[i : i+q]
-		base := strings.TrimSuffix(name, "*")
-		if _, ok := envKinds[base]; ok {
+		orig := strings.TrimSuffix(name, "*")
+		base := strings.ToLower(orig)
+		if _, ok := envKinds[orig]; ok {
 			continue
 		}
-		if _, ok := declaredEnv(tex, base); ok || notPseudoBlock[base] || displayMath[name] || verbatimLike[name] || commentedOut(s, at) || insideBlock(found, st.body+at) {
+		if _, ok := declaredEnv(tex, orig); ok || notPseudoBlock[base] || displayMath[name] || verbatimLike[name] || commentedOut(s, at) || insideBlock(found, st.body+at) {
 			continue
 		}
 		_, p := texOptional(s, i+q+1, 200)
