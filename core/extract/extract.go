@@ -367,6 +367,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 		x.cands = append(x.cands[:start], nearDedup(x.cands[start:])...)
 	}
 	x.mdHeadingResults(st, start)
+	x.algorithmCaptions(st, start)
 	if x.ctype != core.Spec {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.

@@ -1,0 +1,250 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Algorithms in running text. PDF, EPUB and HTML text set an algorithm as
+// LaTeX's algorithm float prints it: a caption "Algorithm 3 Merge sort"
+// (no colon needed), the inputs and outputs ("Require:", "Input:"), then
+// numbered rows whose indentation the text seldom keeps. The rows are
+// nested again by their keywords: a row that opens a block ("for … do",
+// "if … then", "procedure …", "else", "repeat") puts the rows after it
+// one deeper until the row that closes it ("end for", "end if", "until
+// …"), which is structure, not a step.
+
+// captionConf is the confidence of an algorithm block read from text: as
+// sure as a textual marker.
+const captionConf = 0.9
+
+var (
+	algoCaption = lazyre.New(`^[ \t>*_#]*Algorithm[ \t]+([0-9]+(?:\.[0-9]+)*)\b[*_]*[ \t]*[.:—–-]?[ \t]*(.*)$`)
+	algoRow     = lazyre.New(`^[ \t]*([0-9]{1,3})[:.)]?[ \t]+(\S.*)$`)
+	algoIO      = lazyre.New(`^[ \t*_]*(Input|Inputs|Output|Outputs|Require|Ensure|Data|Result|Given|Returns?)[*_]*[ \t]*:[*_]*[ \t]*(.*)$`)
+)
+
+// algorithmCaptions reads the "Algorithm N" blocks of a section of text
+// or Markdown. A block replaces the textual markers found inside it (the
+// "Algorithm 3:" marker whose statement ran on as prose).
+func (x *extractor) algorithmCaptions(st *secState, start int) {
+	if x.format == core.FormatLaTeX || x.format == core.FormatPreTeXt || !strings.Contains(st.own, "Algorithm") {
+		return
+	}
+	s := st.own
+	for p := 0; p < len(s); {
+		k := strings.Index(s[p:], "Algorithm")
+		if k < 0 {
+			return
+		}
+		ls := p + k
+		for ls > 0 && s[ls-1] != '\n' {
+			ls--
+		}
+		line, next := lineAt(s, ls)
+		p = max(next, p+k+1)
+		m := algoCaption.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(m[2]), "*_:. ")
+		ps, end := readRows(s, next)
+		if len(ps.lines) < 2 {
+			continue
+		}
+		if name == "" && len(ps.procs) > 0 {
+			name = ps.procs[0]
+		}
+		c := cand{
+			typ: core.Algorithm, name: givenName(name), number: m[1], offset: st.body + ls, end: st.body + end,
+			conf: captionConf, statement: withCaption(name, ps.statement()), form: ps.form(),
+		}
+		if c.name == "" {
+			c.name = x.numberedName(st, &cand{typ: core.Algorithm, number: m[1], kind: "Algorithm"})
+		}
+		kept := x.cands[:start]
+		for _, o := range x.cands[start:] {
+			if o.format || o.offset < c.offset || o.offset >= c.end {
+				kept = append(kept, o)
+			}
+		}
+		x.cands = kept
+		x.algos.keep(c.offset, &ps)
+		x.add(st, c)
+		p = max(p, end)
+	}
+}
+
+// lineAt returns the line starting at i and where the next begins.
+func lineAt(s string, i int) (string, int) {
+	e := strings.IndexByte(s[i:], '\n')
+	if e < 0 {
+		return s[i:], len(s)
+	}
+	return s[i : i+e], i + e + 1
+}
+
+// readRows reads the rows of an algorithm block from i: inputs and
+// outputs, then rows numbered from 1 without gaps, a wrapped row's
+// continuation joined to it. It returns the pseudo-code and where the
+// block ends.
+func readRows(s string, i int) (pseudo, int) {
+	var ps pseudo
+	var rows []string
+	want, end, blank := 1, i, 0
+	io := 0 // the kind of the last line read: 0 row, 1 input, 2 output
+	for p := i; p < len(s); {
+		line, next := lineAt(s, p)
+		t := strings.TrimSpace(line)
+		switch m := algoRow.FindStringSubmatch(line); {
+		case t == "":
+			blank++
+			if len(rows) > 0 || blank > 1 {
+				return finishRows(ps, rows), end
+			}
+		case m != nil && atoi(m[1]) == want:
+			rows = append(rows, strings.TrimSpace(m[2]))
+			want++
+			io, blank, end = 0, 0, p+len(line)
+		case len(rows) == 0 && algoIO.MatchString(line):
+			mm := algoIO.FindStringSubmatch(line)
+			io = 1
+			switch strings.ToLower(mm[1]) {
+			case "output", "outputs", "ensure", "result", "return", "returns":
+				io = 2
+			}
+			if io == 1 {
+				ps.inputs = append(ps.inputs, strings.TrimSpace(mm[2]))
+			} else {
+				ps.outputs = append(ps.outputs, strings.TrimSpace(mm[2]))
+			}
+			end = p + len(line)
+		case blank == 0 && len(rows) > 0 && m == nil && len(t) < 80 && !algoCaption.MatchString(line):
+			rows[len(rows)-1] += " " + t // a wrapped row
+			end = p + len(line)
+		case blank == 0 && len(rows) == 0 && io > 0 && m == nil:
+			if io == 1 {
+				ps.inputs[len(ps.inputs)-1] += " " + t
+			} else {
+				ps.outputs[len(ps.outputs)-1] += " " + t
+			}
+			end = p + len(line)
+		default:
+			return finishRows(ps, rows), end
+		}
+		p = next
+	}
+	return finishRows(ps, rows), end
+}
+
+func atoi(d string) int {
+	n := 0
+	for _, c := range d {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// finishRows nests the rows by their keywords (nestRows) into ps.
+func finishRows(ps pseudo, rows []string) pseudo {
+	ps.lines = nestRows(rows)
+	for _, l := range ps.lines {
+		w := strings.Fields(l.text)
+		if len(w) > 1 && (w[0] == "procedure" || w[0] == "function") {
+			n := w[1]
+			if i := strings.IndexByte(n, '('); i > 0 {
+				n = n[:i]
+			}
+			ps.procs = append(ps.procs, strings.TrimSuffix(n, ":"))
+		}
+	}
+	return ps
+}
+
+// nestRows gives rows of pseudo-code whose indentation was lost their
+// depth by the keywords that open and close blocks; closing rows ("end
+// if") are dropped, and a head's "do" or "then" is written ":".
+func nestRows(rows []string) []pcLine {
+	var out []pcLine
+	depth := 0
+	for _, r := range rows {
+		t := strings.TrimSpace(r)
+		l := strings.ToLower(t)
+		w := strings.Trim(firstWord(l), ":")
+		switch {
+		case closesBlock(l):
+			if depth > 0 {
+				depth--
+			}
+			continue
+		case w == "until":
+			if depth > 0 {
+				depth--
+			}
+			out = append(out, pcLine{depth: depth, text: t})
+			continue
+		case w == "else" || w == "elseif" || w == "elsif" || w == "elif":
+			d := max(depth-1, 0)
+			out = append(out, pcLine{depth: d, text: headColon(t)})
+			depth = d + 1
+			continue
+		}
+		out = append(out, pcLine{depth: depth, text: headColon(t)})
+		if opensBlockRow(l, w) {
+			depth++
+		}
+	}
+	return out
+}
+
+// closesBlock reports a row that only closes a block: "end if", "endfor",
+// "end procedure", "end", "fi", "od", "done", "}".
+func closesBlock(l string) bool {
+	l = strings.TrimSpace(strings.TrimSuffix(l, ";"))
+	switch l {
+	case "end", "fi", "od", "done", "}", "end.":
+		return true
+	}
+	f := strings.Fields(l)
+	if len(f) == 0 || len(f) > 2 {
+		return false
+	}
+	if f[0] == "end" || strings.HasPrefix(f[0], "end") && len(f) == 1 {
+		return true
+	}
+	return false
+}
+
+// opensBlockRow reports a row that opens a block: a loop or condition
+// whose head ends in "do", "then" or ":", a procedure's head, "repeat",
+// "loop".
+func opensBlockRow(l, w string) bool {
+	switch w {
+	case "procedure", "function", "algorithm", "repeat", "loop", "begin":
+		return true
+	case "for", "while", "if", "foreach", "forall", "parallel":
+		return strings.HasSuffix(l, " do") || strings.HasSuffix(l, " then") || strings.HasSuffix(l, ":") ||
+			strings.HasSuffix(l, "{")
+	}
+	return false
+}
+
+// headColon writes a head's closing "do" or "then" as ":" and gives a
+// procedure's head one.
+func headColon(t string) string {
+	l := strings.ToLower(t)
+	for _, suf := range []string{" do", " then"} {
+		if strings.HasSuffix(l, suf) {
+			return strings.TrimSpace(t[:len(t)-len(suf)]) + ":"
+		}
+	}
+	switch strings.Trim(firstWord(l), ":") {
+	case "procedure", "function", "else", "repeat", "loop":
+		if !strings.HasSuffix(t, ":") {
+			return t + ":"
+		}
+	}
+	return t
+}
