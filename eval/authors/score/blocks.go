@@ -1,0 +1,447 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// block is one labelled block of a work's source, counted from the
+// markers of its labels file by this file's own small reader (the scorer
+// never calls lore's extraction for its ground truth).
+type block struct {
+	kind, file   string
+	line         int
+	title, label string
+	body         string
+	steps        []string
+	start, end   int // offsets in the file
+	// of is, for a proof, the index of the result it follows (-1: none).
+	of int
+}
+
+// countBlocks reads dir's main and included files and gives their blocks
+// in reading order.
+func countBlocks(dir string, lb labels) ([]block, error) {
+	files := append(append([]string{}, lb.mains...), lb.includes...)
+	var out []block
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f)) //nolint:gosec // files of the evaluation cache
+		if err != nil {
+			return nil, err
+		}
+		src := string(b)
+		if isTeX(f) {
+			src = uncomment(src)
+		}
+		var bs []block
+		for _, m := range lb.markers {
+			bs = append(bs, markerBlocks(f, src, m, f == lb.mains[0])...)
+		}
+		sort.SliceStable(bs, func(i, j int) bool { return bs[i].start < bs[j].start })
+		out = append(out, bs...)
+	}
+	// A proof belongs to the result just before it, when no other block
+	// stands between them in the same file.
+	for i := range out {
+		out[i].of = -1
+		if out[i].kind != "proof" || i == 0 {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			p := out[j]
+			if p.file != out[i].file {
+				break
+			}
+			if p.end > out[i].start { // a block holding the proof
+				if p.kind == "thm" { // a result whose proof is inside it (PreTeXt)
+					out[i].of = j
+					break
+				}
+				continue
+			}
+			if p.kind == "thm" {
+				out[i].of = j
+			}
+			break
+		}
+	}
+	return out, nil
+}
+
+func isTeX(f string) bool {
+	switch strings.ToLower(filepath.Ext(f)) {
+	case ".tex", ".sty", ".cls", ".ltx":
+		return true
+	}
+	return false
+}
+
+// uncomment blanks TeX comments (an unescaped % to the end of its line),
+// keeping every offset and line where it was.
+func uncomment(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\\' {
+			i++
+			continue
+		}
+		if b[i] == '%' {
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
+}
+
+func lineAt(src string, off int) int { return strings.Count(src[:off], "\n") + 1 }
+
+func markerBlocks(file, src string, m marker, first bool) []block {
+	switch m.how {
+	case "env":
+		return envBlocks(file, src, m)
+	case "cmd":
+		return cmdBlocks(file, src, m)
+	case "xml":
+		return xmlBlocks(file, src, m)
+	case "lines":
+		if !first {
+			return nil
+		}
+		return []block{lineBlock(file, src, m)}
+	case "art":
+		return artBlocks(file, src)
+	}
+	return nil
+}
+
+// group reads a balanced {…} (or […] when open is '[') at s[i:], after
+// blanks; it gives the content and the offset after it, or ok false.
+func group(s string, i int, open byte) (string, int, bool) {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	if i >= len(s) || s[i] != open {
+		return "", i, false
+	}
+	closer := byte('}')
+	if open == '[' {
+		closer = ']'
+	}
+	depth, brace := 0, 0
+	for j := i; j < len(s); j++ {
+		c := s[j]
+		if c == '\\' {
+			j++
+			continue
+		}
+		if open == '[' {
+			// brackets inside braces do not close the optional argument
+			switch c {
+			case '{':
+				brace++
+			case '}':
+				brace--
+			case '[':
+				if brace == 0 {
+					depth++
+				}
+			case ']':
+				if brace == 0 {
+					if depth--; depth == 0 {
+						return s[i+1 : j], j + 1, true
+					}
+				}
+			}
+			continue
+		}
+		if c == open {
+			depth++
+		} else if c == closer {
+			if depth--; depth == 0 {
+				return s[i+1 : j], j + 1, true
+			}
+		}
+	}
+	return "", i, false
+}
+
+var (
+	labelRe    = regexp.MustCompile(`\\label\{([^}]*)\}`)
+	captionRe  = regexp.MustCompile(`\\caption(?:\[[^\]]*\])?\{`)
+	titleKeyRe = regexp.MustCompile(`title\s*=\s*`)
+)
+
+func envBlocks(file, src string, m marker) []block {
+	var out []block
+	for _, name := range m.names {
+		begin := `\begin{` + name + `}`
+		end := `\end{` + name + `}`
+		for pos := 0; ; {
+			k := strings.Index(src[pos:], begin)
+			if k < 0 {
+				break
+			}
+			start := pos + k
+			i := start + len(begin)
+			pos = i
+			b := block{kind: m.kind, file: file, line: lineAt(src, start), start: start}
+			switch m.titleFrom {
+			case "arg1":
+				if t, j, ok := group(src, i, '{'); ok {
+					b.title, i = t, j
+				}
+				if _, j, ok := group(src, i, '['); ok {
+					i = j
+				}
+			case "none":
+			default:
+				if t, j, ok := group(src, i, '['); ok {
+					b.title, i = t, j
+					if loc := titleKeyRe.FindStringIndex(t); loc != nil {
+						if v, _, ok := group(t, loc[1], '{'); ok {
+							b.title = v
+						} else {
+							v := t[loc[1]:]
+							if c := strings.IndexAny(v, ",\n"); c >= 0 {
+								v = v[:c]
+							}
+							b.title = v
+						}
+					}
+				}
+			}
+			// the matching \end, counting nested blocks of the same name
+			depth, j := 1, i
+			for depth > 0 {
+				nb := strings.Index(src[j:], begin)
+				ne := strings.Index(src[j:], end)
+				if ne < 0 {
+					j = len(src)
+					break
+				}
+				if nb >= 0 && nb < ne {
+					depth++
+					j += nb + len(begin)
+					continue
+				}
+				depth--
+				j += ne + len(end)
+			}
+			bodyEnd := j
+			if depth == 0 {
+				bodyEnd = j - len(end)
+			}
+			b.body = src[i:bodyEnd]
+			b.end = j
+			if l := labelRe.FindStringSubmatch(b.body); l != nil {
+				b.label = l[1]
+			}
+			if b.title == "" && m.kind == "alg" {
+				if loc := captionRe.FindStringIndex(b.body); loc != nil {
+					if t, _, ok := group(b.body, loc[1]-1, '{'); ok {
+						b.title = t
+					}
+				}
+			}
+			b.steps = cutSteps(b.body, m)
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func cmdBlocks(file, src string, m marker) []block {
+	var out []block
+	name := `\` + m.names[0]
+	for pos := 0; ; {
+		k := strings.Index(src[pos:], name)
+		if k < 0 {
+			break
+		}
+		start := pos + k
+		i := start + len(name)
+		pos = i
+		if i < len(src) && isLetter(src[i]) {
+			continue // a longer command's name
+		}
+		if _, j, ok := group(src, i, '['); ok {
+			i = j
+		}
+		args := make([]string, 0, m.nargs)
+		for len(args) < m.nargs {
+			a, j, ok := group(src, i, '{')
+			if !ok {
+				break
+			}
+			args = append(args, a)
+			i = j
+		}
+		if len(args) < m.nargs {
+			continue // the name used otherwise (a definition of it, say)
+		}
+		arg := func(n int) string {
+			if n < 1 || n > len(args) {
+				return ""
+			}
+			return args[n-1]
+		}
+		b := block{kind: m.kind, file: file, line: lineAt(src, start), start: start, end: i,
+			title: arg(m.title), label: arg(m.label), body: arg(m.body)}
+		b.steps = cutSteps(b.body, m)
+		out = append(out, b)
+		pos = i
+	}
+	return out
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '@' }
+
+var (
+	xmlTitleRe = regexp.MustCompile(`(?s)<title>(.*?)</title>`)
+	xmlIDRe    = regexp.MustCompile(`xml:id="([^"]*)"`)
+	tagRe      = regexp.MustCompile(`<[^>]*>`)
+)
+
+func xmlBlocks(file, src string, m marker) []block {
+	var out []block
+	for _, name := range m.names {
+		open := regexp.MustCompile(`<` + regexp.QuoteMeta(name) + `[\s>/]`)
+		closeTag := `</` + name + `>`
+		for _, loc := range open.FindAllStringIndex(src, -1) {
+			start := loc[0]
+			gt := strings.IndexByte(src[start:], '>')
+			if gt < 0 {
+				continue
+			}
+			head := src[start : start+gt+1]
+			b := block{kind: m.kind, file: file, line: lineAt(src, start), start: start}
+			if id := xmlIDRe.FindStringSubmatch(head); id != nil {
+				b.label = id[1]
+			}
+			if strings.HasSuffix(head, "/>") {
+				continue
+			}
+			e := strings.Index(src[start:], closeTag)
+			if e < 0 {
+				continue
+			}
+			inner := src[start+gt+1 : start+e]
+			b.end = start + e + len(closeTag)
+			if t := xmlTitleRe.FindStringSubmatch(inner); t != nil {
+				b.title = strings.TrimSpace(tagRe.ReplaceAllString(t[1], " "))
+				inner = strings.Replace(inner, t[0], " ", 1)
+			}
+			b.body = inner
+			if m.kind == "alg" {
+				for _, li := range regexp.MustCompile(`(?s)<li[\s>].*?</li>`).FindAllString(inner, -1) {
+					b.steps = append(b.steps, tagRe.ReplaceAllString(li, " "))
+				}
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+var numberedItem = regexp.MustCompile(`(?m)^[ \t]*(?:\d+[.)]|#+|\*+|[-•])[ \t]+`)
+
+func lineBlock(file, src string, m marker) block {
+	lines := strings.SplitAfter(src, "\n")
+	from, to := min(m.from, len(lines)), min(m.to, len(lines))
+	start := len(strings.Join(lines[:from-1], ""))
+	body := strings.Join(lines[from-1:to], "")
+	b := block{kind: m.kind, file: file, line: from, start: start, end: start + len(body), title: m.rangeTitle, body: body}
+	if m.steps != nil || m.stepLines {
+		b.steps = cutSteps(body, m)
+	} else {
+		b.steps = splitAt(body, numberedItem)
+	}
+	return b
+}
+
+// cutSteps gives the steps of an algorithm's body as its marker says.
+func cutSteps(body string, m marker) []string {
+	switch {
+	case m.stepLines:
+		var out []string
+		for _, l := range strings.Split(body, "\n") {
+			if len(wordsOf(l, -1)) > 0 || len(mathSig(l)) >= 3 {
+				out = append(out, l)
+			}
+		}
+		return out
+	case m.steps != nil:
+		return splitAt(body, m.steps)
+	}
+	return nil
+}
+
+func splitAt(body string, re *regexp.Regexp) []string {
+	locs := re.FindAllStringIndex(body, -1)
+	var out []string
+	for i, l := range locs {
+		end := len(body)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		if s := body[l[0]:end]; len(wordsOf(s, -1)) > 0 || mathSig(s) != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+var (
+	artBorder = regexp.MustCompile(`\+(?:-+\+){2,}`)
+	artLine   = regexp.MustCompile(`^\s*[+|]`)
+	cellWord  = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_-]+`)
+)
+
+// artBlocks finds box diagrams in RFC text: runs of lines opening with +
+// or |, one of them a +-+-+ border; the field names are its steps.
+func artBlocks(file, src string) []block {
+	lines := strings.SplitAfter(src, "\n")
+	var out []block
+	off := 0
+	offs := make([]int, len(lines)+1)
+	for i, l := range lines {
+		offs[i] = off
+		off += len(l)
+	}
+	offs[len(lines)] = off
+	for i := 0; i < len(lines); {
+		if !artLine.MatchString(lines[i]) {
+			i++
+			continue
+		}
+		j := i
+		border := false
+		for j < len(lines) && artLine.MatchString(lines[j]) {
+			border = border || artBorder.MatchString(lines[j])
+			j++
+		}
+		if border && j-i >= 3 {
+			b := block{kind: "fig", file: file, line: i + 1, start: offs[i], end: offs[j], body: strings.Join(lines[i:j], "")}
+			for k := i - 1; k >= 0 && k >= i-4; k-- {
+				if t := strings.TrimSpace(lines[k]); t != "" && !strings.HasPrefix(t, "0") {
+					b.title = t
+					break
+				}
+			}
+			for _, l := range lines[i:j] {
+				for _, cell := range strings.Split(l, "|") {
+					if w := cellWord.FindString(strings.TrimSpace(cell)); w != "" && !strings.HasPrefix(strings.TrimSpace(cell), "+") {
+						b.steps = append(b.steps, strings.TrimSpace(cell))
+					}
+				}
+			}
+			out = append(out, b)
+		}
+		i = j
+	}
+	return out
+}

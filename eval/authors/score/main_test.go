@@ -1,0 +1,198 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, dir, name, body string) {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A book whose definitions are a macro of its own, whose theorems take
+// their title as an argument, with pseudo-code and proofs: the counter
+// finds each block the labels mark, in the included files only.
+func TestCountBlocks(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "book.tex", `\documentclass{book}
+\usepackage{mine}
+\begin{document}
+\input{ch1}
+% \input{ch2}
+\end{document}
+`)
+	write(t, dir, "ch1.tex", `\definition{def:lim}{The Limit}{Let $f$ be defined near $c$; the limit of $f$ at $c$ is $L$ when ...}
+% \definition{def:old}{Old}{commented out}
+\begin{theorem}{Squeeze Theorem}
+If $g \le f \le h$ and $g, h \to L$ then $f \to L$.
+\end{theorem}
+\begin{proof}
+Take epsilon and squeeze both sides.
+\end{proof}
+\begin{algorithmic}
+\State $x \gets 0$
+\For{$i = 1$ to $n$}
+  \State $x \gets x + i$
+\EndFor
+\Return $x$
+\end{algorithmic}
+`)
+	write(t, dir, "ch2.tex", `\definition{def:no}{Not Read}{never included}`)
+	lb := labels{
+		mains:    []string{"book.tex"},
+		includes: []string{"ch1.tex"},
+		markers: []marker{
+			{kind: "def", how: "cmd", names: []string{"definition"}, nargs: 3, label: 1, title: 2, body: 3},
+			{kind: "thm", how: "env", names: []string{"theorem"}, titleFrom: "arg1"},
+			{kind: "proof", how: "env", names: []string{"proof"}, titleFrom: "opt"},
+			{kind: "alg", how: "env", names: []string{"algorithmic"}, titleFrom: "none", steps: mustRe(`\\(State|For|Return)\b`)},
+		},
+	}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, b := range bs {
+		got[b.kind]++
+	}
+	if got["def"] != 1 || got["thm"] != 1 || got["proof"] != 1 || got["alg"] != 1 {
+		t.Fatalf("blocks by kind = %v, want one of each", got)
+	}
+	var def, thm, proof, alg block
+	for _, b := range bs {
+		switch b.kind {
+		case "def":
+			def = b
+		case "thm":
+			thm = b
+		case "proof":
+			proof = b
+		case "alg":
+			alg = b
+		}
+	}
+	if def.title != "The Limit" || def.label != "def:lim" || !strings.Contains(def.body, "limit of $f$") {
+		t.Errorf("definition = %+v", def)
+	}
+	if thm.title != "Squeeze Theorem" {
+		t.Errorf("theorem title = %q", thm.title)
+	}
+	if proof.of < 0 || bs[proof.of].kind != "thm" {
+		t.Errorf("proof not paired with the theorem before it: of = %d", proof.of)
+	}
+	if len(alg.steps) != 4 {
+		t.Errorf("algorithm steps = %d %q, want 4", len(alg.steps), alg.steps)
+	}
+}
+
+func TestReadLabels(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "ok.tsv", "# c\nmain\tm.tex\ninclude\ta.tex\ndef\tcmd\tdefinition\t3\tlabel=1\ttitle=2\tbody=3\nalg\tenv\talgorithm\tsteps=lines\nalg\tlines\t3-9\tSign\n")
+	lb, err := readLabels(filepath.Join(dir, "ok.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lb.mains) != 1 || len(lb.includes) != 1 || len(lb.markers) != 3 {
+		t.Fatalf("labels = %+v", lb)
+	}
+	if m := lb.markers[0]; m.nargs != 3 || m.title != 2 || m.label != 1 || m.body != 3 {
+		t.Errorf("cmd marker = %+v", m)
+	}
+	if !lb.markers[1].stepLines || lb.markers[2].from != 3 || lb.markers[2].to != 9 || lb.markers[2].rangeTitle != "Sign" {
+		t.Errorf("markers = %+v", lb.markers[1:])
+	}
+	for _, bad := range []string{"def\tenv\n", "lemma\tenv\tx\n", "def\tcmd\tx\n", "alg\tlines\t9-3\tX\n", "def\tenv\tx\tsteps=sometimes\n"} {
+		write(t, dir, "bad.tsv", bad)
+		if _, err := readLabels(filepath.Join(dir, "bad.tsv")); err == nil {
+			t.Errorf("readLabels accepted %q", bad)
+		}
+	}
+}
+
+// The issue's own examples: a triangle inequality shown without its bars,
+// and an adjoint, a macro of the book's, shown without its name.
+func TestDropped(t *testing.T) {
+	macros := map[string]authorMacro{}
+	addMacros(macros, `\newcommand{\adj}{\operatorname{adj}}\newcommand{\abs}[1]{\left|#1\right|}\DeclareMathOperator{\tr}{tr}`)
+	cases := []struct {
+		formal, readable string
+		want             string // "" when nothing is dropped
+	}{
+		{`Triangle Inequality: $|x+y| \le |x|+|y|$`, "Triangle Inequality: x+y ≤ x+y", "|×6"},
+		{`Triangle Inequality: $|x+y| \le |x|+|y|$`, "Triangle Inequality: |x+y| ≤ |x|+|y|", ""},
+		{`$\adj(\adj(A)) = A$`, "(A) = A", "a×2 d×2 j×2"},
+		{`$\adj(\adj(A)) = A$`, "adj(adj(A)) = A", ""},
+		{`$\abs{x} \ge 0$`, "x ≥ 0", "|×2"},
+		{`$\tr(A^{T}) = \tr A$`, "tr(Aᵀ) = tr A", ""},
+		{`$d = e^{-1} \bmod \varphi(n)$`, "d = e⁻¹ mod φ(n)", ""},
+		{`$d = e^{-1} \bmod \varphi(n)$`, "d = e−1 mod (n)", "φ×1"},
+		{`$\mathbb{R}^n$ and $\alpha_1$`, "ℝⁿ and α₁", ""},
+		{`no math here`, "no math here", ""},
+	}
+	for _, c := range cases {
+		got := strings.Join(dropped(c.formal, c.readable, macros), " ")
+		if got != c.want {
+			t.Errorf("dropped(%q, %q) = %q, want %q", c.formal, c.readable, got, c.want)
+		}
+	}
+}
+
+func TestMatchAndSteps(t *testing.T) {
+	blocks := []block{
+		{kind: "def", title: "Limit", body: `Let $f$ be defined on an open interval containing $c$. The limit of $f$ as $x$ approaches $c$ is $L$, written ...`},
+		{kind: "def", title: "Continuity", body: `A function $f$ is continuous at $c$ when its limit at $c$ equals its value there.`},
+		{kind: "alg", title: "Sign", steps: []string{"Let d be the integer of the secret key", "Fail if d is zero", "Compute the nonce from auxiliary randomness", "Return the signature"}},
+	}
+	ps := []prim{
+		newPrim(prim{id: "a", name: "Limit", statement: "Limit: Let f be defined on an open interval containing c. The limit of f as x approaches c is L."}),
+		newPrim(prim{id: "b", name: "Sign", statement: "Sign: let the integer of the secret key be d; fail if zero; compute the nonce from auxiliary randomness; return the signature."}),
+		newPrim(prim{id: "c", name: "Sign backwards", statement: "return the signature; compute the nonce from auxiliary randomness; fail if zero; let the integer of the secret key be d"}),
+	}
+	m := newMatcher(ps, blocks)
+	if got := m.find(blocks[0]); got != 0 {
+		t.Errorf("limit held by %d, want 0", got)
+	}
+	if got := m.find(blocks[1]); got != -1 {
+		t.Errorf("continuity held by %d, want none", got)
+	}
+	if in, keyed := stepsInOrder(blocks[2].steps, ps[1]); keyed != 4 || in != 4 {
+		t.Errorf("steps in order = %d of %d, want 4 of 4", in, keyed)
+	}
+	if in, _ := stepsInOrder(blocks[2].steps, ps[2]); in >= 3 {
+		t.Errorf("reversed steps counted in order: %d", in)
+	}
+}
+
+func TestDuplicatesAndProvenance(t *testing.T) {
+	ps := []prim{
+		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),
+		newPrim(prim{id: "b", statement: "Limit (slides): the limit of f at c is L when f approaches L"}),
+		newPrim(prim{id: "c", statement: "Continuity: f is continuous at c when its limit equals f(c)"}),
+	}
+	if n, _ := duplicates(ps); n != 1 {
+		t.Errorf("duplicates = %d, want 1", n)
+	}
+	doc := map[string]bool{}
+	for _, w := range wordsOf("We say the limit of f at c is L when the values of f approach L.", -1) {
+		doc[w] = true
+	}
+	if !provenanceHolds(ps[0], doc, "") {
+		t.Error("the statement's own document does not hold it")
+	}
+	if provenanceHolds(ps[2], doc, "") {
+		t.Error("a document without the statement holds it")
+	}
+}
+
+func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }

@@ -1,0 +1,266 @@
+package main
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// prim is what the scorer reads of one learned primitive.
+type prim struct {
+	id, name, typ  string
+	statement      string // the formal statement, in the source's notation
+	computational  string
+	proof          string // any proof the primitive carries (empty until lore has one)
+	document       string
+	words          []string
+	wordSet        map[string]bool
+	sig, nameLower string
+}
+
+func newPrim(p prim) prim {
+	p.words = wordsOf(p.statement+" "+p.computational, -1)
+	p.wordSet = map[string]bool{}
+	for _, w := range p.words {
+		p.wordSet[w] = true
+	}
+	p.sig = mathSig(p.statement)
+	p.nameLower = strings.Join(wordsOf(p.name, -1), " ")
+	return p
+}
+
+var (
+	commandRe = regexp.MustCompile(`\\[A-Za-z@]+\*?`)
+	// unprinted are commands whose arguments a reader never sees.
+	unprinted  = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end|hspace|vspace|includegraphics|url)\*?(?:\[[^\]]*\])?(?:\{[^{}]*\})+`)
+	inlineMath = regexp.MustCompile(`(?s)\$[^$]*\$|\\\(.*?\\\)|\\\[.*?\\\]`)
+	wordRe     = regexp.MustCompile(`[a-z]{3,}`)
+	stop       = map[string]bool{"the": true, "and": true, "for": true, "that": true, "this": true, "with": true, "are": true, "then": true, "let": true, "from": true, "have": true, "has": true, "any": true, "all": true, "which": true, "there": true, "such": true, "its": true, "not": true, "one": true, "each": true, "where": true, "when": true, "can": true, "will": true, "also": true, "but": true, "some": true, "into": true, "than": true, "our": true, "was": true, "were": true, "been": true, "may": true, "must": true, "these": true, "those": true, "them": true, "they": true, "their": true, "only": true, "two": true, "use": true, "used": true, "called": true, "defined": true, "given": true, "say": true}
+)
+
+// wordsOf gives the prose words of s (three letters or more, lower case,
+// stop words left out) with commands, keys and inline math removed.
+func wordsOf(s string, n int) []string {
+	s = unprinted.ReplaceAllString(s, " ")
+	s = inlineMath.ReplaceAllString(s, " ")
+	s = commandRe.ReplaceAllString(s, " ")
+	s = tagRe.ReplaceAllString(s, " ")
+	var out []string
+	for _, w := range wordRe.FindAllString(strings.ToLower(s), -1) {
+		if stop[w] {
+			continue
+		}
+		out = append(out, w)
+		if n >= 0 && len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// mathSig is the letters and digits of s's math, commands left out: what
+// a formula keeps whatever notation shows it.
+func mathSig(s string) string {
+	var b strings.Builder
+	for _, m := range inlineMath.FindAllString(s, -1) {
+		m = commandRe.ReplaceAllString(m, "")
+		for _, r := range m {
+			if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
+}
+
+// distinctive gives up to n of the block's words, the rarest in the work
+// first (df counts in how many blocks a word occurs).
+func distinctive(ws []string, df map[string]int, n int) []string {
+	seen := map[string]bool{}
+	var u []string
+	for _, w := range ws {
+		if !seen[w] {
+			seen[w] = true
+			u = append(u, w)
+		}
+	}
+	sort.SliceStable(u, func(i, j int) bool { return df[u[i]] < df[u[j]] })
+	if len(u) > n {
+		u = u[:n]
+	}
+	return u
+}
+
+// matcher finds the primitive that holds a block.
+type matcher struct {
+	prims []prim
+	df    map[string]int
+}
+
+func newMatcher(ps []prim, bs []block) *matcher {
+	m := &matcher{prims: ps, df: map[string]int{}}
+	for _, b := range bs {
+		seen := map[string]bool{}
+		for _, w := range wordsOf(b.body, -1) {
+			if !seen[w] {
+				seen[w] = true
+				m.df[w]++
+			}
+		}
+	}
+	return m
+}
+
+// find gives the index of the primitive holding b (-1: none). A
+// primitive holds a block when its statement has most of the block's
+// distinctive words, or its name has the block's title and its statement
+// a third of those words; a block of formula only is held by a statement
+// whose formulas keep its letters and digits.
+func (m *matcher) find(b block) int {
+	ws := distinctive(wordsOf(b.body, -1), m.df, 8)
+	title := strings.Join(wordsOf(b.title, -1), " ")
+	sig := mathSig(b.body)
+	best, bestScore := -1, 0.0
+	for i, p := range m.prims {
+		score := 0.0
+		if len(ws) >= 3 {
+			n := 0
+			for _, w := range ws {
+				if p.wordSet[w] {
+					n++
+				}
+			}
+			f := float64(n) / float64(len(ws))
+			if f >= 0.7 {
+				score = f
+			} else if title != "" && f >= 1.0/3 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
+				score = 0.5 + f/2
+			}
+		} else if len(sig) >= 6 && strings.Contains(p.sig, sig) {
+			score = 0.9
+		} else if title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
+			score = 0.6
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// stepsInOrder gives how many of the steps p holds in their order: each
+// step's first distinctive words (or its formula's letters) met after the
+// previous step's.
+func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
+	text := strings.Join(p.words, " ")
+	sig := p.sig + mathSig(p.computational)
+	pos, spos := 0, 0
+	for _, s := range steps {
+		ws := wordsOf(s, 3)
+		if len(ws) > 0 {
+			keyed++
+			k := strings.Index(text[pos:], strings.Join(ws, " "))
+			if k < 0 && len(ws) > 1 {
+				k = strings.Index(text[pos:], ws[0]+" ")
+			}
+			if k >= 0 {
+				inOrder++
+				pos += k + 1
+			}
+			continue
+		}
+		if g := mathSig(s); len(g) >= 3 {
+			keyed++
+			if k := strings.Index(sig[spos:], g); k >= 0 {
+				inOrder++
+				spos += k + 1
+			}
+		}
+	}
+	return inOrder, keyed
+}
+
+// proofCarried reports whether p's proof holds most of the proof block's
+// distinctive words.
+func proofCarried(b block, p prim, df map[string]int) bool {
+	if strings.TrimSpace(p.proof) == "" {
+		return false
+	}
+	ws := distinctive(wordsOf(b.body, -1), df, 8)
+	have := map[string]bool{}
+	for _, w := range wordsOf(p.proof, -1) {
+		have[w] = true
+	}
+	if len(ws) == 0 {
+		g := mathSig(b.body)
+		return len(g) >= 3 && strings.Contains(mathSig(p.proof), g)
+	}
+	n := 0
+	for _, w := range ws {
+		if have[w] {
+			n++
+		}
+	}
+	return float64(n) >= 0.6*float64(len(ws))
+}
+
+// duplicates counts the primitives whose statement (less a leading
+// "name:") another primitive already holds.
+func duplicates(ps []prim) (int, []string) {
+	seen := map[string]string{}
+	n := 0
+	var ex []string
+	for _, p := range ps {
+		s := p.statement
+		if k := strings.Index(s, ":"); k > 0 && k < 120 {
+			s = s[k+1:]
+		}
+		key := compact(s)
+		if len(key) < 20 {
+			continue
+		}
+		if other, ok := seen[key]; ok {
+			n++
+			ex = append(ex, p.id+" = "+other)
+			continue
+		}
+		seen[key] = p.id
+	}
+	return n, ex
+}
+
+func compact(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// provenanceHolds reports whether the text of the document a primitive
+// names holds its statement: most of its first words, or its formula's
+// letters.
+func provenanceHolds(p prim, docWords map[string]bool, docSig string) bool {
+	s := p.statement
+	if k := strings.Index(s, ":"); k > 0 && k < 120 {
+		s = s[k+1:]
+	}
+	ws := wordsOf(s, 10)
+	if len(ws) >= 3 {
+		n := 0
+		for _, w := range ws {
+			if docWords[w] {
+				n++
+			}
+		}
+		return float64(n) >= 0.7*float64(len(ws))
+	}
+	g := mathSig(s)
+	if len(g) < 3 {
+		return true // nothing to check it by
+	}
+	return strings.Contains(docSig, g)
+}
