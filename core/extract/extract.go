@@ -238,6 +238,10 @@ type extractor struct {
 	refs Refs
 	// algos is what the algorithms read hold (algorithms_latex.go).
 	algos algoState
+	// exp is the LaTeX document with its author's structural macros
+	// expanded, when it has any (format_latex_expand.go): x.doc is its
+	// text.
+	exp *texExpansion
 }
 
 // Extract returns the primitives found in the analyzed document, in
@@ -263,6 +267,13 @@ func ExtractRefs(a *core.Analysis, opts Options) ([]core.Primitive, Refs) {
 	}
 	if x.ctype == "" {
 		x.ctype = core.Unknown
+	}
+	if x.format == core.FormatLaTeX {
+		// The author's structural macros read as what they expand to.
+		if t := expandAuthorStructure(doc); t != nil {
+			x.useExpansion(t)
+			a, doc = x.a, x.doc
+		}
 	}
 	// Words recorded of another text (an analysis whose document was
 	// changed after it) are not this text's.
@@ -293,6 +304,7 @@ func ExtractRefs(a *core.Analysis, opts Options) ([]core.Primitive, Refs) {
 	}
 	x.sectionSteps(roots)
 	ps := x.finish(opts)
+	x.sourceOffsets(ps)
 	return ps, x.refs
 }
 

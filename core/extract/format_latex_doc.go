@@ -29,6 +29,10 @@ type texDoc struct {
 	// deepest is how many environments were open at once with a frame of
 	// their own: at most maxTeXNesting.
 	deepest int
+	// defs are the spans of the document's definitions (\newcommand,
+	// \newenvironment and kin), in order: an environment opened in a
+	// definition's body is no block of the document.
+	defs [][2]int
 }
 
 // texMacro is a macro the document defines.
@@ -98,6 +102,9 @@ var kindOfTitle = map[string]blockKind{
 	"definizione": {"definition", "definition"}, "definição": {"definition", "definition"},
 	"lema": {"theorem", "lemma"}, "corolario": {"theorem", "corollary"}, "corollario": {"theorem", "corollary"},
 	"proposición": {"theorem", "proposition"}, "proposizione": {"theorem", "proposition"},
+	"stelling": {"theorem", "theorem"}, "definitie": {"definition", "definition"},
+	"gevolg": {"theorem", "corollary"}, "propositie": {"theorem", "proposition"},
+	"axioma": {"axiom", "axiom"},
 }
 
 // proofTitles are the printed titles of a declared environment that
@@ -377,11 +384,14 @@ func scanTeX(doc string) *texDoc {
 			}
 			i = after
 		case name == "newcommand" || name == "renewcommand" || name == "DeclareRobustCommand":
-			i = d.defineCommand(doc, after)
+			i = d.addDef(i, d.defineCommand(doc, after))
 		case name == "providecommand" || name == "let" || strings.HasPrefix(name, "DeclarePairedDelimiter"):
-			i = d.defineMore(name, doc, after)
+			i = d.addDef(i, d.defineMore(name, doc, after))
 		case name == "def" || name == "gdef" || name == "edef":
-			i = d.defineDef(doc, after)
+			i = d.addDef(i, d.defineDef(doc, after))
+		case envDefining[name]:
+			e, _ := definitionEnd(name, doc, after)
+			i = d.addDef(i, max(e, after))
 		case name == "DeclareMathOperator":
 			i = d.defineOperator(doc, after, star)
 		case name == "newtheorem" || name == "renewtheorem" || name == "newframedtheorem" || name == "newshadedtheorem":
@@ -398,6 +408,10 @@ func scanTeX(doc string) *texDoc {
 			}
 			i = after
 		default:
+			if e, ok := d.declareMore(name, doc, after, star, n); ok {
+				i = max(e, after)
+				continue
+			}
 			i = after
 		}
 	}

@@ -1,0 +1,235 @@
+package extract
+
+import (
+	"sort"
+	"strings"
+)
+
+// Theorem-like environments declared otherwise than with \newtheorem:
+// thmtools' \declaretheorem, tcolorbox's \newtcbtheorem and titled
+// \newtcolorbox, mdframed's \newmdtheoremenv and Springer's
+// \spnewtheorem. Each declares an environment with a printed title and a
+// counter, as \newtheorem does; scanTeX reads them into the same tables.
+
+// theoremDecl is one declaration read.
+type theoremDecl struct {
+	env, title, shared, within string
+	unnumbered                 bool
+}
+
+// declare enters a declaration into the document's environments and
+// numbering, as declareTheorem does for \newtheorem.
+func (d *texDoc) declare(t theoremDecl, n *texNumbering) {
+	title := cleanLaTeX(t.title)
+	if title == "" || len(title) > 40 || t.env == "" || len(t.env) > 60 {
+		return
+	}
+	d.envs[t.env] = upperFirst(title)
+	switch {
+	case t.unnumbered:
+		n.unnumbered[t.env] = true
+	case t.shared != "":
+		n.counter[t.env] = n.counterOf(t.shared)
+	default:
+		n.counter[t.env] = t.env
+		n.within[t.env] = t.within
+		if n.theorem == "" && strings.EqualFold(title, "theorem") {
+			n.theorem = t.env
+		}
+	}
+}
+
+// declareMore reads the declaration command name (without backslash)
+// whose arguments start at p and returns where reading goes on; ok is
+// false when name declares nothing.
+func (d *texDoc) declareMore(name, doc string, p int, star bool, n *texNumbering) (int, bool) {
+	switch name {
+	case "declaretheorem":
+		env, opts, e, ok := readDeclareTheorem(doc, p)
+		if !ok {
+			return p, true
+		}
+		t := theoremDecl{env: env, title: optionValue(opts, "name", "title"),
+			shared: optionValue(opts, "sibling", "numberlike", "sharenumber"),
+			within: optionValue(opts, "numberwithin", "within", "parent"),
+			unnumbered: optionValue(opts, "numbered") == "no" ||
+				strings.HasSuffix(optionValue(opts, "style"), "*") || strings.HasSuffix(env, "*")}
+		if t.title == "" {
+			t.title = upperFirst(strings.TrimSuffix(env, "*"))
+		}
+		d.declare(t, n)
+		return e, true
+	case "newmdtheoremenv":
+		_, q := texOptional(doc, p, 2000)
+		return d.declareTheorem(doc, q, star, n), true
+	case "spnewtheorem":
+		q := p
+		if star {
+			q = skipStar(doc, q)
+		}
+		return d.declareTheorem(doc, q, star, n), true
+	case "newtcbtheorem", "renewtcbtheorem", "NewTcbTheorem", "DeclareTcbTheorem":
+		t, ok := readTcbTheorem(doc, p)
+		if !ok {
+			return p, true
+		}
+		decl := theoremDecl{env: t.env, title: t.title}
+		init := t.init
+		switch {
+		case strings.Contains(init, "no counter"):
+			decl.unnumbered = true
+		case optionValue(init, "use counter from", "use counter") != "":
+			decl.shared = optionValue(init, "use counter from", "use counter")
+		default:
+			decl.within = optionValue(init, "number within")
+		}
+		d.declare(decl, n)
+		return t.end, true
+	case "newtcolorbox", "renewtcolorbox", "NewTColorBox", "DeclareTColorBox":
+		t, ok := readTcolorbox(doc, p)
+		if !ok {
+			return p, true
+		}
+		if t.title != "" {
+			decl := theoremDecl{env: t.env, title: t.title, within: optionValue(t.init, "number within")}
+			switch {
+			case optionValue(t.init, "use counter from", "use counter") != "":
+				decl.shared = optionValue(t.init, "use counter from", "use counter")
+			case !strings.Contains(t.init, "auto counter"):
+				decl.unnumbered = true
+			}
+			d.declare(decl, n)
+		}
+		return t.end, true
+	}
+	return p, false
+}
+
+// readDeclareTheorem reads \declaretheorem[options]{env} or
+// \declaretheorem{env}[options].
+func readDeclareTheorem(s string, p int) (env, opts string, e int, ok bool) {
+	opts, q := texOptional(s, p, 2000)
+	env, e = texBraced(s, q)
+	if e < 0 || env == "" || strings.ContainsAny(env, `\,`) {
+		return "", "", p, false
+	}
+	if opts == "" {
+		opts, e = texOptional(s, e, 2000)
+	}
+	return env, opts, e, true
+}
+
+// tcbDecl is a tcolorbox declaration read.
+type tcbDecl struct {
+	env, title, init, prefix string
+	params                   texParams
+	end                      int
+}
+
+// readTcbTheorem reads \newtcbtheorem[init]{env}{Title}{options}{prefix}.
+func readTcbTheorem(s string, p int) (tcbDecl, bool) {
+	var t tcbDecl
+	t.init, p = texOptional(s, p, 2000)
+	env, e := texBraced(s, p)
+	if e < 0 || env == "" || len(env) > 60 || strings.ContainsAny(env, `\{}`) {
+		return t, false
+	}
+	title, e2 := defGroup(s, e)
+	if e2 < 0 {
+		return t, false
+	}
+	_, e3 := defGroup(s, e2)
+	if e3 < 0 {
+		return t, false
+	}
+	prefix, e4 := defGroup(s, e3)
+	if e4 < 0 {
+		return t, false
+	}
+	t.env, t.title, t.prefix, t.end = env, strings.TrimSpace(title), strings.TrimSpace(prefix), e4
+	return t, true
+}
+
+// readTcolorbox reads \newtcolorbox[init]{env}[n][default]{options}: a
+// box whose title option opens with the word of a theorem-like kind
+// ("title=Definition: #1") is that kind, titled by its first argument.
+func readTcolorbox(s string, p int) (tcbDecl, bool) {
+	var t tcbDecl
+	t.init, p = texOptional(s, p, 2000)
+	env, e := texBraced(s, p)
+	if e < 0 || env == "" || len(env) > 60 || strings.ContainsAny(env, `\{}`) {
+		return t, false
+	}
+	n, hasOpt, opt, e2, ok := readNewcommandCount(s, e)
+	if !ok {
+		return t, false
+	}
+	options, e3 := defGroup(s, e2)
+	if e3 < 0 {
+		return t, false
+	}
+	t.env, t.end = env, e3
+	if n == 0 {
+		return t, true
+	}
+	t.params = newcommandParams(n, hasOpt, opt)
+	title := optionValue(options, "title")
+	if !strings.Contains(title, "#1") {
+		return t, true
+	}
+	// The kind is the title's first word ("Definition: #1",
+	// "\textbf{Theorem} #1").
+	w := strings.Fields(cleanLaTeX(strings.ReplaceAll(title, "#", " ")))
+	if len(w) == 0 {
+		return t, true
+	}
+	word := strings.Trim(w[0], ":.-–—~")
+	if _, ok := kindOfTitle[strings.ToLower(word)]; ok {
+		t.title = word
+	}
+	return t, true
+}
+
+// optionValue is the value of the first of keys set in a key=value
+// option list, its braces around the whole value removed.
+func optionValue(opts string, keys ...string) string {
+	for _, k := range keys {
+		if v, ok := enumKey(opts, k); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// envDefining are the commands defining environments (and xparse's
+// commands), whose code scanTeX does not read but must not take for the
+// document's text.
+var envDefining = map[string]bool{
+	"newenvironment": true, "renewenvironment": true, "provideenvironment": true,
+	"NewDocumentCommand": true, "RenewDocumentCommand": true, "ProvideDocumentCommand": true,
+	"DeclareDocumentCommand": true, "NewDocumentEnvironment": true, "RenewDocumentEnvironment": true,
+	"ProvideDocumentEnvironment": true, "DeclareDocumentEnvironment": true, "NewEnviron": true,
+	"RenewEnviron": true,
+}
+
+// definitionEnd is where the definition the command name (its arguments
+// from p) makes ends.
+func definitionEnd(name, doc string, p int) (int, bool) {
+	x := &texExpander{cmds: map[string]*authorCmd{}, envs: map[string]*authorEnv{},
+		theorems: map[string]bool{}, structural: map[string]bool{}, lets: map[string]string{}}
+	return x.define(name, doc, p)
+}
+
+// addDef records the definition spanning [at, end) and returns end.
+func (d *texDoc) addDef(at, end int) int {
+	if end > at {
+		d.defs = append(d.defs, [2]int{at, end})
+	}
+	return end
+}
+
+// inDefinition reports whether offset off is in the body of a definition.
+func (d *texDoc) inDefinition(off int) bool {
+	k := sort.Search(len(d.defs), func(k int) bool { return d.defs[k][1] > off })
+	return k < len(d.defs) && d.defs[k][0] <= off
+}

@@ -1,0 +1,208 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/analyze"
+)
+
+// texBook analyzes txt as a LaTeX textbook (sections and all, as the
+// engine does) and extracts from it.
+func texBook(t *testing.T, txt string) []core.Primitive {
+	t.Helper()
+	a := analyze.Analyze(&core.Document{Path: "book.tex", Format: core.FormatLaTeX, Text: txt}, nil)
+	a.ContentType = core.Textbook
+	ps := Extract(a, Options{})
+	for _, p := range ps {
+		checkName(t, p)
+		if p.Provenance.Offset < 0 || p.Provenance.Offset >= len(txt) {
+			t.Fatalf("%s: offset %d outside the source", p.Name, p.Provenance.Offset)
+		}
+	}
+	return ps
+}
+
+func kinds(ps []core.Primitive) map[core.PrimitiveType]int {
+	m := map[core.PrimitiveType]int{}
+	for _, p := range ps {
+		m[p.Type]++
+	}
+	return m
+}
+
+// A definition written \definition{label}{Title}{Body}, with a package's
+// macro that opens the definition environment (the calculus book of issue
+// 80), is that definition: titled, labelled, numbered, and found where
+// the macro is used.
+func TestAuthorMacroOpensDefinition(t *testing.T) {
+	txt := "\\documentclass{book}\n\\newtheorem{defn}{Definition}[chapter]\n" +
+		"\\newcommand{\\definition}[3]{\\begin{defn}[#2]\\label{#1}%\n#3\n\\end{defn}}\n" +
+		"\\begin{document}\n\\chapter{Limits}\n\\section{Limits of functions}\n" +
+		"\\definition{def:limit}{Limit}{Let $f$ be a function. The \\emph{limit} of $f$ at $c$ is $L$ when " +
+		"$f(x)$ is near $L$ for every $x$ near $c$.}\n\nSome prose between.\n\n" +
+		"\\definition{def:cont}%\n{Continuity}\n{A function $f$ is \\emph{continuous} at $c$ when its limit at $c$ is $f(c)$.}\n" +
+		"By Definition~\\ref{def:limit} we see more.\n\\end{document}\n"
+	ps := texBook(t, txt)
+	if got := kinds(ps)[core.Definition]; got != 2 {
+		t.Fatalf("got %d definitions: %v", got, nameList(ps))
+	}
+	names := strings.Join(nameList(ps), "|")
+	for _, want := range []string{"Limit", "Continuity"} {
+		if !strings.Contains(names, want) {
+			t.Errorf("names %q lack %q", names, want)
+		}
+	}
+	if at := strings.Index(txt, `\definition{def:cont}`); ps[1].Provenance.Offset != at {
+		t.Errorf("second definition at %d, the macro's use is at %d", ps[1].Provenance.Offset, at)
+	}
+	if !strings.Contains(ps[1].FormalStatement, "continuous") || strings.Contains(ps[1].FormalStatement, "def:cont") {
+		t.Errorf("statement %q", ps[1].FormalStatement)
+	}
+}
+
+// Environments and commands an author builds on theorem-like ones:
+// \newenvironment with an argument, one with an optional argument, a
+// command taking title and body, an xparse environment, a \newtheorem made
+// by a macro, and a \let alias of an environment.
+func TestAuthorEnvironmentsWrapTheorems(t *testing.T) {
+	txt := "\\documentclass{article}\n\\usepackage{amsthm,xparse}\n" +
+		"\\newcommand{\\mkthm}[2]{\\newtheorem{#1}{#2}[section]}\n\\mkthm{satzx}{Theorem}\n" +
+		"\\theoremstyle{definition}\\newtheorem{definition}{Definition}\n" +
+		"\\newenvironment{mydefn}[1]{\\begin{definition}[#1]}{\\end{definition}}\n" +
+		"\\newenvironment{myprop}[1][Untitled]{\\begin{proposition}[#1]\\itshape}{\\end{proposition}}\n" +
+		"\\newcommand{\\thm}[2]{\\begin{theorem}[#1]#2\\end{theorem}}\n" +
+		"\\NewDocumentEnvironment{mylemma}{o m}{\\begin{lemma}[\\IfNoValueTF{#1}{#2}{#1 (#2)}]}{\\end{lemma}}\n" +
+		"\\let\\boxedthm\\satzx \\let\\endboxedthm\\endsatzx\n" +
+		"\\begin{document}\n\\section{Groups}\n" +
+		"\\begin{mydefn}{Group}\nA \\emph{group} is a set with an associative operation, a unit and inverses.\n\\end{mydefn}\n" +
+		"\\begin{myprop}[Unit]\nThe unit of a group is unique.\n\\end{myprop}\n" +
+		"\\thm{Lagrange}{The order of a subgroup divides the order of the group.}\n" +
+		"\\begin{mylemma}{Cancellation}\nIf $ab = ac$ then $b = c$.\n\\end{mylemma}\n" +
+		"\\begin{boxedthm}[Cauchy]\nA prime dividing the order of a group is the order of an element.\n\\end{boxedthm}\n" +
+		"\\end{document}\n"
+	ps := texBook(t, txt)
+	k := kinds(ps)
+	if k[core.Definition] != 1 || k[core.Theorem] != 4 {
+		t.Fatalf("got %v: %v", k, nameList(ps))
+	}
+	names := strings.Join(nameList(ps), "|")
+	for _, want := range []string{"Group", "Unit", "Lagrange", "Cancellation", "Cauchy"} {
+		if !strings.Contains(names, want) {
+			t.Errorf("names %q lack %q", names, want)
+		}
+	}
+}
+
+// tcolorbox's \newtcbtheorem boxes take their title and label as
+// arguments; a \newtcolorbox titled "Definition: #1" is a definition;
+// mdframed's \newmdtheoremenv and thmtools' \declaretheorem declare as
+// \newtheorem does, here in Dutch titles.
+func TestBoxTheorems(t *testing.T) {
+	txt := "\\documentclass{article}\n\\usepackage{tcolorbox}\\tcbuselibrary{theorems}\n" +
+		"\\newtcbtheorem[number within=section]{stelling}{Stelling}{colback=white}{stel}\n" +
+		"\\newtcolorbox{defbox}[1]{colback=blue!5,title={Definition: #1}}\n" +
+		"\\newmdtheoremenv[linecolor=blue]{mdlemma}{Lemma}\n" +
+		"\\declaretheorem[name=Definitie,style=definition]{definitie}\n" +
+		"\\begin{document}\n\\section{Driehoeken}\n" +
+		"\\begin{stelling}{Pythagoras}{pyt}\nIn een rechthoekige driehoek is $a^2+b^2=c^2$.\n\\end{stelling}\n" +
+		"\\begin{defbox}{Right triangle}\nA \\emph{right triangle} has one right angle.\n\\end{defbox}\n" +
+		"\\begin{mdlemma}[Angles]\nThe angles of a triangle sum to two right angles.\n\\end{mdlemma}\n" +
+		"\\begin{definitie}[Hypotenusa]\nDe \\emph{hypotenusa} is de langste zijde.\n\\end{definitie}\n" +
+		"Zie \\cref{stel:pyt}.\n\\end{document}\n"
+	ps := texBook(t, txt)
+	k := kinds(ps)
+	if k[core.Definition] != 2 || k[core.Theorem] != 2 {
+		t.Fatalf("got %v: %v", k, nameList(ps))
+	}
+	names := strings.Join(nameList(ps), "|")
+	for _, want := range []string{"Pythagoras", "Right triangle", "Angles", "Hypotenusa"} {
+		if !strings.Contains(names, want) {
+			t.Errorf("names %q lack %q", names, want)
+		}
+	}
+	for _, p := range ps {
+		if strings.Contains(p.FormalStatement, "{pyt}") || strings.Contains(p.FormalStatement, "Pythagoras}") {
+			t.Errorf("statement %q holds the box's arguments", p.FormalStatement)
+		}
+	}
+}
+
+// An environment wrapping an algorithm environment is an algorithm: the
+// pseudo-code a book sets in an environment of its own.
+func TestAuthorEnvironmentWrapsAlgorithm(t *testing.T) {
+	txt := "\\documentclass{book}\n\\usepackage{algorithm,algpseudocode}\n" +
+		"\\newenvironment{pseudocode}[1]{\\begin{algorithm}\\caption{#1}\\begin{algorithmic}}{\\end{algorithmic}\\end{algorithm}}\n" +
+		"\\begin{document}\n\\chapter{Sorting}\n" +
+		"\\begin{pseudocode}{Insertion sort}\n\\For{$i \\gets 2$ to $n$}\n\\State insert $A[i]$ into $A[1..i-1]$\n\\EndFor\n\\end{pseudocode}\n" +
+		"\\end{document}\n"
+	ps := texBook(t, txt)
+	if k := kinds(ps); k[core.Algorithm] != 1 {
+		t.Fatalf("got %v: %v", k, nameList(ps))
+	}
+}
+
+// Notation is not expanded in the text, and a document without
+// structural definitions is read as it is.
+func TestNotationNotExpandedInText(t *testing.T) {
+	for _, doc := range []string{
+		"\\newcommand{\\R}{\\mathbb{R}}\n\\def\\abs#1{|#1|}\n\\begin{theorem}$\\abs{x} \\in \\R$\\end{theorem}\n",
+		"\\begin{theorem}No definitions.\\end{theorem}\n",
+	} {
+		if e := expandAuthorStructure(doc); e != nil {
+			t.Errorf("%q expanded to %q", doc, e.text)
+		}
+	}
+}
+
+// Definitions TeX reads in other forms: \def with parameters (delimited
+// too), \providecommand keeping the first, a command with an optional
+// argument, conditionals on arguments, and the offsets of text after an
+// expansion mapping back to the source.
+func TestExpansionForms(t *testing.T) {
+	doc := "\\def\\Thm#1#2{\\begin{theorem}[#1]#2\\end{theorem}}\n" +
+		"\\def\\Def#1.{\\begin{definition}#1\\end{definition}}\n" +
+		"\\providecommand{\\Thm}[1]{never}\n" +
+		"\\newcommand{\\Lem}[2][Lemma]{\\begin{lemma}\\ifthenelse{\\equal{#1}{Lemma}}{}{[#1]}#2\\end{lemma}}\n" +
+		"\\Thm{A}{B} \\Def Sets are things. \\Lem{C} \\Lem[Named]{D} tail\n"
+	e := expandAuthorStructure(doc)
+	if e == nil {
+		t.Fatal("nothing expanded")
+	}
+	for _, want := range []string{
+		`\begin{theorem}[A]B\end{theorem}`, `\begin{definition}Sets are things\end{definition}`,
+		`\begin{lemma}C\end{lemma}`, `\begin{lemma}[Named]D\end{lemma}`,
+	} {
+		if !strings.Contains(e.text, want) {
+			t.Errorf("expansion %q lacks %q", e.text, want)
+		}
+	}
+	src, out := strings.Index(doc, "tail"), strings.Index(e.text, "tail")
+	if got := e.mapBack(out); got != src {
+		t.Errorf("tail maps back to %d, is at %d", got, src)
+	}
+	if got := e.mapTo(src); got != out {
+		t.Errorf("tail maps to %d, is at %d", got, out)
+	}
+	if got, want := e.mapBack(strings.Index(e.text, `\begin{lemma}[Named]`)), strings.Index(doc, `\Lem[Named]`); got != want {
+		t.Errorf("second lemma maps back to %d, its macro is at %d", got, want)
+	}
+}
+
+// Definitions that expand to themselves, to ever more text or to unbalanced
+// environments end: the output is bounded and reading goes on.
+func TestExpansionBounded(t *testing.T) {
+	for _, doc := range []string{
+		"\\newcommand{\\loopy}{\\begin{x}\\loopy}\n\\loopy\n",
+		"\\newcommand{\\grow}{\\begin{a}\\grow\\grow}\n\\grow\\grow\n",
+		"\\newenvironment{ee}{\\begin{ee}}{\\end{ee}}\n\\begin{ee}x\\end{ee}\n",
+		"\\def\\d#1#2{\\begin{t}#1#2\\d#1#2}\n\\d{ab}{cd}\n",
+		"\\newenvironment{u}{\\end{u}\\begin{u}}{\\begin{u}}\n\\begin{u}\\end{u}\\end{u}\n",
+	} {
+		e := expandAuthorStructure(strings.Repeat(doc, 3))
+		if e != nil && len(e.text) > 2*3*len(doc)+1<<20+1<<16 {
+			t.Errorf("%q grew to %d bytes", doc, len(e.text))
+		}
+	}
+}
