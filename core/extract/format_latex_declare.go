@@ -109,7 +109,7 @@ func (d *texDoc) declareMore(name, doc string, p int, star bool, n *texNumbering
 // \declaretheorem{env}[options].
 func readDeclareTheorem(s string, p int) (env, opts string, e int, ok bool) {
 	opts, q := texOptional(s, p, 2000)
-	env, e = texBraced(s, q)
+	env, e = bracedWord(s, q)
 	if e < 0 || env == "" || strings.ContainsAny(env, `\,`) {
 		return "", "", p, false
 	}
@@ -130,7 +130,7 @@ type tcbDecl struct {
 func readTcbTheorem(s string, p int) (tcbDecl, bool) {
 	var t tcbDecl
 	t.init, p = texOptional(s, p, 2000)
-	env, e := texBraced(s, p)
+	env, e := bracedWord(s, p)
 	if e < 0 || env == "" || len(env) > 60 || strings.ContainsAny(env, `\{}`) {
 		return t, false
 	}
@@ -156,7 +156,7 @@ func readTcbTheorem(s string, p int) (tcbDecl, bool) {
 func readTcolorbox(s string, p int) (tcbDecl, bool) {
 	var t tcbDecl
 	t.init, p = texOptional(s, p, 2000)
-	env, e := texBraced(s, p)
+	env, e := bracedWord(s, p)
 	if e < 0 || env == "" || len(env) > 60 || strings.ContainsAny(env, `\{}`) {
 		return t, false
 	}
@@ -232,4 +232,12 @@ func (d *texDoc) addDef(at, end int) int {
 func (d *texDoc) inDefinition(off int) bool {
 	k := sort.Search(len(d.defs), func(k int) bool { return d.defs[k][1] > off })
 	return k < len(d.defs) && d.defs[k][0] <= off
+}
+
+// bracedWord is the trimmed braced argument at or after p (after blanks
+// and comments: "\newtcbtheorem[...]%" then "{name}") and the offset
+// after it, or -1.
+func bracedWord(s string, p int) (string, int) {
+	a, e := argGroup(s, p)
+	return strings.TrimSpace(a), e
 }

@@ -111,7 +111,7 @@ var kindOfTitle = map[string]blockKind{
 // holds a proof ("\newtheorem*{beweis}{Beweis}").
 var proofTitles = map[string]bool{
 	"proof": true, "beweis": true, "preuve": true, "démonstration": true, "demostración": true,
-	"dimostrazione": true, "prova": true,
+	"dimostrazione": true, "prova": true, "bewijs": true,
 }
 
 // proofEnvs are the environments holding a proof.
