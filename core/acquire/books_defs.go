@@ -23,13 +23,13 @@ const (
 	maxPackageDepth     = 4
 )
 
-// sourcePackages gives the source's LaTeX packages (.sty files, read as
-// text), by the name \usepackage gives them, each its documents'
-// indexes in name order.
+// sourcePackages gives the source's LaTeX packages and classes (.sty
+// and .cls files, read as text), by the name \usepackage or
+// \documentclass gives them, each its documents' indexes in name order.
 func sourcePackages(docs []core.Document) map[string][]int {
 	var pkgs map[string][]int
 	for i, d := range docs {
-		if !strings.EqualFold(path.Ext(d.Name), ".sty") {
+		if ext := path.Ext(d.Name); !strings.EqualFold(ext, ".sty") && !strings.EqualFold(ext, ".cls") {
 			continue
 		}
 		if pkgs == nil {
@@ -44,8 +44,10 @@ func sourcePackages(docs []core.Document) map[string][]int {
 	return pkgs
 }
 
-// texUsePackage is \usepackage or \RequirePackage with its names.
-var texUsePackage = lazyre.New(`\\(?:usepackage|RequirePackage)\s*(?:\[[^\]\n]{0,300}\]\s*)?\{([^{}\n]{1,300})\}`)
+// texUsePackage is \usepackage or \RequirePackage with its names, or
+// the class a document or class is of: a book's own class (notes.cls)
+// defines its theorem boxes as a package does.
+var texUsePackage = lazyre.New(`\\(?:usepackage|RequirePackage|documentclass|LoadClass)\s*(?:\[[^\]\n]{0,300}\]\s*)?\{([^{}\n]{1,300})\}`)
 
 // lendDefinitions gives every LaTeX document the definitions of the
 // source's packages it uses, where it uses them, and a document beside
@@ -66,7 +68,8 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 		if d.Format != core.FormatLaTeX || taken[i] {
 			continue
 		}
-		if len(pkgs) > 0 && (strings.Contains(d.Text, `\usepackage`) || strings.Contains(d.Text, `\RequirePackage`)) {
+		if len(pkgs) > 0 && (strings.Contains(d.Text, `\usepackage`) || strings.Contains(d.Text, `\RequirePackage`) ||
+			strings.Contains(d.Text, `\documentclass`)) {
 			d.Text = withPackages(d.Text, path.Dir(d.Name), docs, pkgs)
 		}
 		if i == book || book < 0 {
@@ -183,8 +186,31 @@ func findPackage(name, dir string, docs []core.Document, pkgs map[string][]int) 
 }
 
 // texDefStart opens a definition: the macro name and the arguments after
-// the command are read by texDefinition.
-var texDefStart = lazyre.New(`\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|DeclarePairedDelimiterX|DeclarePairedDelimiter|def|gdef|edef|xdef)\b`)
+// the command are read by texDefinition. Environments and theorem-like
+// environments a package declares are lent as its macros are: a book
+// whose results are set with its package's environments (a definition
+// box, a macro opening a theorem) has none without them.
+var texDefStart = lazyre.New(`\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|DeclareMathOperator|DeclarePairedDelimiterX|DeclarePairedDelimiter|def|gdef|edef|xdef|` +
+	`newenvironment|renewenvironment|provideenvironment|(?:New|Renew|Provide|Declare)Document(?:Command|Environment)|NewEnviron|RenewEnviron|` +
+	`newtheorem|renewtheorem|declaretheorem|newtcbtheorem|renewtcbtheorem|newtcolorbox|renewtcolorbox|newmdtheoremenv)\b`)
+
+// texDeclGroups are the definitions texDefinitionEnd reads as groups and
+// optional arguments in any order: how many braced groups each takes
+// (the first naming what it defines) and whether an optional argument
+// may follow the last ("\newtheorem{thm}{Theorem}[section]").
+var texDeclGroups = map[string]struct {
+	groups   int
+	trailing bool
+}{
+	"newenvironment": {3, false}, "renewenvironment": {3, false}, "provideenvironment": {3, false},
+	"NewDocumentCommand": {3, false}, "RenewDocumentCommand": {3, false}, "ProvideDocumentCommand": {3, false},
+	"DeclareDocumentCommand": {3, false}, "NewDocumentEnvironment": {4, false},
+	"RenewDocumentEnvironment": {4, false}, "ProvideDocumentEnvironment": {4, false},
+	"DeclareDocumentEnvironment": {4, false}, "NewEnviron": {2, true}, "RenewEnviron": {2, true},
+	"newtheorem": {2, true}, "renewtheorem": {2, true}, "declaretheorem": {1, true},
+	"newtcbtheorem": {4, false}, "renewtcbtheorem": {4, false}, "newtcolorbox": {2, false},
+	"renewtcolorbox": {2, false}, "newmdtheoremenv": {2, true},
+}
 
 // texLayout marks a definition of a book's layout, not of its notation:
 // one that makes headings or pages.
@@ -238,6 +264,9 @@ func texDefinitionList(s string) []texDef {
 func texDefinitionEnd(s string, p int, cmd string) (int, string) {
 	if p < len(s) && s[p] == '*' {
 		p++
+	}
+	if g, ok := texDeclGroups[cmd]; ok {
+		return texDeclarationEnd(s, p, cmd, g.groups, g.trailing)
 	}
 	p = skipTeXSpace(s, p)
 	if p >= len(s) {
@@ -337,3 +366,67 @@ func skipTeXSpace(s string, p int) int {
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// texDeclarationEnd reads a declaration of groups braced groups, optional
+// arguments before and between them (and after the last when trailing):
+// where it ends and what it declares ("env:name" for an environment,
+// "\name" for a command), or -1.
+func texDeclarationEnd(s string, p int, cmd string, groups int, trailing bool) (int, string) {
+	name := ""
+	for k := 0; k < groups; {
+		q := skipSpaceComments(s, p)
+		if q >= len(s) {
+			return -1, ""
+		}
+		switch s[q] {
+		case '[':
+			c := strings.IndexByte(s[q:], ']')
+			if c < 0 || c > 2000 {
+				return -1, ""
+			}
+			p = q + c + 1
+			continue
+		case '{':
+		default:
+			return -1, ""
+		}
+		e := braceEnd(s, q)
+		if e < 0 {
+			return -1, ""
+		}
+		if k == 0 {
+			name = strings.TrimSpace(s[q+1 : e-1])
+		}
+		p, k = e, k+1
+	}
+	if trailing {
+		if q := skipSpaceComments(s, p); q < len(s) && s[q] == '[' {
+			if c := strings.IndexByte(s[q:], ']'); c >= 0 && c < 2000 {
+				p = q + c + 1
+			}
+		}
+	}
+	if name == "" || len(name) > 80 {
+		return -1, ""
+	}
+	if !strings.HasPrefix(name, "\\") {
+		name = cmd + ":" + name
+	}
+	return p, name
+}
+
+// skipSpaceComments skips blanks, line ends and comments: a declaration's
+// arguments are often written a line each, a line ending in '%'.
+func skipSpaceComments(s string, p int) int {
+	for {
+		p = skipTeXSpace(s, p)
+		if p >= len(s) || s[p] != '%' {
+			return p
+		}
+		nl := strings.IndexByte(s[p:], '\n')
+		if nl < 0 {
+			return len(s)
+		}
+		p += nl + 1
+	}
+}

@@ -27,7 +27,7 @@ func (x *extractor) latexEnvs(st *secState) {
 		if !ok {
 			env, ok = declaredEnv(tex, strings.TrimSuffix(name, "*"))
 		}
-		if !ok || commentedOut(s, at) || tex.inDefinition(st.body+at) {
+		if !ok || commentedOut(s, at) || tex.inert(st.body+at) {
 			continue
 		}
 		p := i + q + 1

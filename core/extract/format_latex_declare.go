@@ -228,8 +228,9 @@ func (d *texDoc) addDef(at, end int) int {
 	return end
 }
 
-// inDefinition reports whether offset off is in the body of a definition.
-func (d *texDoc) inDefinition(off int) bool {
+// inert reports whether offset off is in the body of a definition or in
+// verbatim text.
+func (d *texDoc) inert(off int) bool {
 	k := sort.Search(len(d.defs), func(k int) bool { return d.defs[k][1] > off })
 	return k < len(d.defs) && d.defs[k][0] <= off
 }

@@ -30,8 +30,9 @@ type texDoc struct {
 	// their own: at most maxTeXNesting.
 	deepest int
 	// defs are the spans of the document's definitions (\newcommand,
-	// \newenvironment and kin), in order: an environment opened in a
-	// definition's body is no block of the document.
+	// \newenvironment and kin) and verbatim text, in order: an
+	// environment opened in a definition's body or shown verbatim is no
+	// block of the document.
 	defs [][2]int
 }
 
@@ -224,9 +225,9 @@ func scanTeX(doc string) *texDoc {
 			if name == "begin" && verbatimLike[env] {
 				closing := `\end{` + env + `}`
 				if k := strings.Index(doc[e:], closing); k >= 0 {
-					i = e + k + len(closing)
+					i = d.addDef(i, e+k+len(closing))
 				} else {
-					i = len(doc)
+					i = d.addDef(i, len(doc))
 				}
 				continue
 			}

@@ -242,6 +242,9 @@ func (x *texExpander) beginEnv(s, env string, at, e, depth int) (int, func(), bo
 		return x.beginBox(s, env, a, star, e)
 	}
 	if !x.envStructural(env, a) {
+		if x.titleArg(env, a) {
+			return x.beginBox(s, env, &authorEnv{box: "title", params: a.params}, false, e)
+		}
 		return 0, nil, false
 	}
 	args, p, ok := a.params.readArgs(s, e)
@@ -293,7 +296,7 @@ func (x *texExpander) beginBox(s, env string, a *authorEnv, star bool, e int) (i
 	}
 	x.steps++
 	out := `\begin{` + env + `}`
-	if t := strings.TrimSpace(title); t != "" && t != noValueMark {
+	if t := strings.TrimSpace(title); t != "" && t != noValueMark && !kindWordOnly(t) {
 		out += "[" + t + "]"
 	}
 	if l := strings.TrimSpace(label); l != "" {
@@ -303,6 +306,14 @@ func (x *texExpander) beginBox(s, env string, a *authorEnv, star bool, e int) (i
 		out += `\label{` + l + `}`
 	}
 	return p, func() { x.b.WriteString(out) }, true
+}
+
+// kindWordOnly reports a title that is only the word of a kind
+// ("Theorem", "Definition:"): it names nothing.
+func kindWordOnly(t string) bool {
+	w := strings.ToLower(strings.Trim(cleanLaTeX(t), " :.-"))
+	_, ok := kindOfTitle[w]
+	return ok || numberedEnvs[w] != ""
 }
 
 // endEnv reads \end{env} ending at e: it closes the innermost author
@@ -414,6 +425,15 @@ func (x *texExpander) envStructural(env string, a *authorEnv) bool {
 		}
 	}
 	return false
+}
+
+// titleArg reports an environment lore reads by its name that the author
+// defines with one argument its begin code prints, a title
+// ("\newenvironment{thm}[1]{… {\bfseries #1:}}"): read as the title it
+// is, not as the statement's first words.
+func (x *texExpander) titleArg(env string, a *authorEnv) bool {
+	return x.knownBlock(env) && len(a.params.list) == 1 && a.params.list[0].kind == 'm' &&
+		strings.Contains(a.begin, "#1") && !proofEnvs[env]
 }
 
 // knownBlock reports an environment lore reads as a block by its name.

@@ -101,7 +101,7 @@ func TestAuthorEnvironmentsWrapTheorems(t *testing.T) {
 // \newtheorem does, here in Dutch titles.
 func TestBoxTheorems(t *testing.T) {
 	txt := "\\documentclass{article}\n\\usepackage{tcolorbox}\\tcbuselibrary{theorems}\n" +
-		"\\newtcbtheorem[number within=section]{stelling}{Stelling}{colback=white}{stel}\n" +
+		"\\newtcbtheorem[number within=section]%\n    {stelling}{Stelling}{colback=white}{stel}\n" +
 		"\\newtcolorbox{defbox}[1]{colback=blue!5,title={Definition: #1}}\n" +
 		"\\newmdtheoremenv[linecolor=blue]{mdlemma}{Lemma}\n" +
 		"\\declaretheorem[name=Definitie,style=definition]{definitie}\n" +
@@ -126,6 +126,30 @@ func TestBoxTheorems(t *testing.T) {
 		if strings.Contains(p.FormalStatement, "{pyt}") || strings.Contains(p.FormalStatement, "Pythagoras}") {
 			t.Errorf("statement %q holds the box's arguments", p.FormalStatement)
 		}
+	}
+}
+
+// A theorem-like environment the author defines with its title as
+// argument (a notes class's box printing "{\bfseries #1:}") is titled by
+// it, a title that is the kind's word alone names nothing, and an
+// environment shown verbatim is no block.
+func TestAuthorEnvironmentTitleArgument(t *testing.T) {
+	txt := "\\documentclass{article}\n" +
+		"\\newenvironment{thm}[1]{\\par\\noindent{\\bfseries #1:}}{\\par}\n" +
+		"\\newenvironment{definition}[1]{\\par\\noindent\\textbf{#1:}}{}\n" +
+		"\\begin{document}\n\\section{Typesetting}\nThey are made with\n" +
+		"\\begin{verbatim}\n\\begin{thm}{name of theorem}\n...\n\\end{thm}\n\\end{verbatim}\n" +
+		"\\begin{thm}{Knuth's law}\nEvery document is a program that prints itself.\n\\end{thm}\n" +
+		"\\begin{definition}{Definition}\nA \\emph{macro} is a name for a text.\n\\end{definition}\n\\end{document}\n"
+	ps := texBook(t, txt)
+	if len(ps) != 2 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	if ps[0].Name != "Knuth's law" || strings.HasPrefix(ps[0].FormalStatement, "Knuth") {
+		t.Errorf("theorem %q: %q", ps[0].Name, ps[0].FormalStatement)
+	}
+	if strings.HasPrefix(ps[1].Name, "Definition") || strings.HasPrefix(ps[1].FormalStatement, "Definition") {
+		t.Errorf("definition %q: %q", ps[1].Name, ps[1].FormalStatement)
 	}
 }
 
