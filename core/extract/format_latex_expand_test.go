@@ -230,3 +230,33 @@ func TestExpansionBounded(t *testing.T) {
 		}
 	}
 }
+
+// Any text expands without a panic, within its bound, and every offset of
+// the expansion maps back into the source.
+func FuzzExpandAuthorStructure(f *testing.F) {
+	for _, s := range []string{
+		"\\newcommand{\\d}[3]{\\begin{defn}[#2]\\label{#1}#3\\end{defn}}\\d{a}{b}{c}",
+		"\\newenvironment{x}[1][o]{\\begin{y}[#1]}{\\end{y}}\\begin{x}[t]b\\end{x}\\end{x}",
+		"\\NewDocumentEnvironment{e}{s o m b}{\\IfBooleanTF{#1}{\\begin{a}}{\\begin{b}}#4}{\\end{a}}\\begin{e}*{m}z\\end{e}",
+		"\\def\\p#1.#2\\par{\\section{#1}#2}\\p A.B\\par",
+		"\\newtcbtheorem[no counter]{t}{Theorem}{}{th}\\begin{t}{T}{l}x\\end{t}\\begin{t*}{T}y\\end{t*}",
+		"\\let\\a\\b\\let\\enda\\endb\\begin{a}\\end{a}",
+		"\\NewEnviron{n}{\\begin{theorem}\\BODY\\end{theorem}}\\begin{n}q\\begin{n}r\\end{n}\\end{n}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e := expandAuthorStructure(s)
+		if e == nil {
+			return
+		}
+		if len(e.text) > 2*len(s)+1<<20+1<<16 {
+			t.Fatalf("%d bytes grew to %d", len(s), len(e.text))
+		}
+		for off := 0; off < len(e.text); off += 1 + len(e.text)/64 {
+			if b := e.mapBack(off); b < 0 || b > len(s) {
+				t.Fatalf("offset %d maps back to %d of %d", off, b, len(s))
+			}
+		}
+	})
+}
