@@ -212,6 +212,8 @@ type primitiveOut struct {
 	SectionTitle      string             `json:"sectionTitle"`
 	Document          string             `json:"document"`
 	Offset            int                `json:"offset"`
+	// Proof is the proof the source gives of a result, when it gives one.
+	Proof core.Proof `json:"proof,omitzero"`
 }
 
 type edgeOut struct {
@@ -279,6 +281,7 @@ func analyzeJSON(res *engine.AnalyzeResult) analyzeOut {
 			FormalStatement: p.FormalStatement, ComputationalForm: p.ComputationalForm,
 			Confidence: p.Confidence, Plane: p.Plane, Section: p.Section, Keywords: cmdutil.NonNil(p.Keywords),
 			SectionTitle: p.Provenance.Section, Document: p.Provenance.Document, Offset: p.Provenance.Offset,
+			Proof: p.Proof,
 		})
 		for _, e := range p.Dependencies {
 			out.Edges = append(out.Edges, edgeOut{From: p.ID, To: e.Target, Type: e.Type, Strength: e.Strength})

@@ -1,0 +1,477 @@
+package extract
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Proofs are kept with the results they prove, never as primitives of
+// their own. A proof is a LaTeX proof environment (proof, pf, prf and the
+// translated names; \begin{proof}[Proof of Theorem~\ref{x}] names its
+// result), a PreTeXt <proof>, a Markdown or MyST proof div or directive
+// (::: proof, {.proof}, {prf:proof}), or, in running text of any format,
+// a paragraph opening with "Proof." ("Proof of Theorem 2.3.") up to its
+// end mark (∎, □, "Q.E.D.", \qed), the next line that opens a block or
+// the end of its section. A sketch is a proof its source calls one
+// ("[Sketch]", "Proof sketch.", "Idea of proof", "Sketch:"); one written
+// in running text is its paragraph.
+//
+// A proof belongs to the result it names, else to the result it sits
+// in, else to the result right before it in its section when no other
+// block comes in between. Only results (theorems, lemmas, propositions,
+// corollaries, identities) keep proofs. Its text is rendered as the
+// statements of its format are, and kept whole up to core.MaxProof.
+
+// proofSpan is one proof of the document: [at, end) holds it, its text
+// starts at body. of is the label key its title references, kind and
+// number the result its title names in words ("Proof of Lemma 2.3").
+type proofSpan struct {
+	at, body, end int
+	of            string
+	kind, number  string
+	sketch        bool
+	// text is the proof's source when it is not the document's (a
+	// Markdown div's body without its option lines), else "".
+	text string
+}
+
+// maxProofSource bounds how much of one proof's source is read: a proof
+// of many pages is kept to core.MaxProof bytes of text anyway.
+const maxProofSource = 64 << 10
+
+// maxProofGap bounds how far after its result's marker a proof of running
+// text may begin and still be its proof.
+const maxProofGap = 16 << 10
+
+// attachProofs stores each proof of the document with the result it
+// proves. cs is sorted by offset; outOf maps a candidate to its primitive
+// in out (-1 when it was dropped).
+func (x *extractor) attachProofs(cs []cand, outOf []int, out []core.Primitive) {
+	spans := x.proofSpans()
+	if len(spans) == 0 {
+		return
+	}
+	var blocks []texBlock
+	switch {
+	case x.format == core.FormatLaTeX && x.tex != nil:
+		blocks = x.tex.blocks
+	case x.format == core.FormatPreTeXt && x.ptx != nil:
+		blocks = x.ptx.blocks
+	}
+	byKey := map[string]int{}
+	byNumber := map[string][]int{}
+	var mains []int
+	for ci := range cs {
+		c := &cs[ci]
+		if outOf[ci] < 0 {
+			continue
+		}
+		for _, k := range c.labels {
+			byKey[k] = ci
+		}
+		if c.number != "" {
+			byNumber[c.number] = append(byNumber[c.number], ci)
+		}
+		if !c.part && (len(mains) == 0 || cs[mains[len(mains)-1]].offset != c.offset) {
+			mains = append(mains, ci)
+		}
+	}
+	for _, sp := range spans {
+		ci := x.proofOwner(sp, cs, mains, byKey, byNumber, blocks)
+		if ci < 0 {
+			continue
+		}
+		p := &out[outOf[ci]]
+		if p.Type != core.Theorem && p.Type != core.Identity {
+			continue
+		}
+		if sp.sketch && p.Proof.Sketch != "" || !sp.sketch && p.Proof.Text != "" {
+			continue // a second proof: the first is kept
+		}
+		body, whole := x.proofText(sp)
+		if body == "" {
+			continue
+		}
+		if sp.sketch {
+			p.Proof.Sketch = cutStatement(body, core.MaxProof)
+			continue
+		}
+		if len(body) > core.MaxProof {
+			body = cutStatement(body, core.MaxProof)
+			p.Proof.Cut = whole
+		}
+		p.Proof.Text = body
+	}
+}
+
+// proofOwner returns the candidate sp proves, or -1.
+func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[string]int, byNumber map[string][]int, blocks []texBlock) int {
+	if sp.of != "" {
+		if ci, ok := byKey[sp.of]; ok {
+			return ci
+		}
+	}
+	if sp.number != "" {
+		for _, ci := range byNumber[sp.number] {
+			if sp.kind == "" || strings.EqualFold(cs[ci].kind, sp.kind) || strings.EqualFold(string(cs[ci].typ), sp.kind) {
+				return ci
+			}
+		}
+	}
+	k := sort.Search(len(mains), func(i int) bool { return cs[mains[i]].offset >= sp.at })
+	if k == 0 {
+		return -1
+	}
+	ci := mains[k-1]
+	c := &cs[ci]
+	if c.end > sp.at {
+		return ci // the proof is part of its result's block
+	}
+	if st := c.sec; st != nil && (sp.at < st.body || sp.at >= st.body+len(st.own)) {
+		return -1 // another section's
+	}
+	if blocks != nil {
+		if blockBetween(blocks, c.offset, sp.at) {
+			return -1
+		}
+		return ci
+	}
+	// Running text: close enough, and no other block opened between.
+	if sp.at-c.offset > maxProofGap {
+		return -1
+	}
+	from := c.offset
+	if c.end > from {
+		from = c.end
+	} else if nl := strings.IndexByte(x.doc[from:sp.at], '\n'); nl >= 0 {
+		from += nl + 1
+	} else {
+		from = sp.at
+	}
+	if from < sp.at && blockLine.MatchString(x.doc[from:sp.at]) {
+		return -1
+	}
+	return ci
+}
+
+// proofText renders sp as reading text, without its end mark, and returns
+// it with the length of its source.
+func (x *extractor) proofText(sp proofSpan) (string, int) {
+	raw := sp.text
+	if raw == "" {
+		if sp.body >= sp.end {
+			return "", 0
+		}
+		raw = x.doc[sp.body:sp.end]
+	}
+	whole := len(raw)
+	if len(raw) > maxProofSource {
+		raw = text.Truncate(raw, maxProofSource)
+	}
+	var s string
+	switch x.format {
+	case core.FormatLaTeX:
+		x.texDoc()
+		s = x.texr.clean(raw)
+	case core.FormatPreTeXt:
+		s = x.ptxDoc().clean(dropXMLChild(raw, "title"))
+	case core.FormatMarkdown:
+		if sp.text != "" {
+			s = x.texr.clean(mdToLaTeX(raw))
+		} else {
+			s = stripEmph(raw)
+		}
+	default:
+		s = stripEmph(raw)
+	}
+	s = strings.TrimSpace(text.CollapseSpace(s))
+	for {
+		t := strings.TrimLeft(s, "*_.:) ")
+		for _, m := range proofEndMarks {
+			t = strings.TrimSpace(strings.TrimSuffix(t, m))
+		}
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return s, whole
+}
+
+// proofEndMarks close a proof in its text.
+var proofEndMarks = []string{
+	"∎", "□", "■", "◻", "▪", "☐", "Q.E.D.", "Q. E. D.", "QED", "q.e.d.", "$\\square$", "$\\Box$", "$\\blacksquare$",
+	"$\\qedsymbol$", "\\qedsymbol",
+}
+
+// dropXMLChild removes s's first <name>…</name> element.
+func dropXMLChild(s, name string) string {
+	i := strings.Index(s, "<"+name+">")
+	if i < 0 {
+		return s
+	}
+	j := strings.Index(s[i:], "</"+name+">")
+	if j < 0 {
+		return s
+	}
+	return s[:i] + s[i+j+len(name)+3:]
+}
+
+// proofSpans returns the document's proofs in document order: the
+// environments, elements or divs of its format, and the proofs of its
+// running text that are in none of them.
+func (x *extractor) proofSpans() []proofSpan {
+	var spans []proofSpan
+	switch x.format {
+	case core.FormatLaTeX:
+		if x.tex == nil {
+			break
+		}
+		for _, p := range x.tex.proofs {
+			spans = append(spans, x.texProofSpan(p))
+		}
+	case core.FormatPreTeXt:
+		if x.ptx == nil {
+			break
+		}
+		for _, p := range x.ptx.proofs {
+			spans = append(spans, x.ptxProofSpan(p))
+		}
+		return spans // a PreTeXt book proves in <proof>
+	case core.FormatMarkdown:
+		spans = mdProofSpans(x.doc)
+	}
+	delimited := spans
+	for _, sp := range textProofSpans(x.doc, x.format) {
+		if !insideProof(delimited, sp.at) {
+			spans = append(spans, sp)
+		}
+	}
+	sort.SliceStable(spans, func(i, j int) bool { return spans[i].at < spans[j].at })
+	return spans
+}
+
+// insideProof reports whether at lies in one of spans (document order).
+func insideProof(spans []proofSpan, at int) bool {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].end > at })
+	return i < len(spans) && spans[i].at <= at
+}
+
+// texProofSpan reads a proof environment's title: the result it names and
+// whether it is a sketch.
+func (x *extractor) texProofSpan(p texProof) proofSpan {
+	sp := proofSpan{at: p.at, body: p.at, end: p.end, of: p.of}
+	d := x.doc
+	if e := strings.IndexByte(d[p.at:min(len(d), p.at+60)], '}'); e >= 0 {
+		sp.body = p.at + e + 1
+	}
+	if a := skipTeXSpace(d, sp.body); a < len(d) && d[a] == '[' {
+		if e, ok := balanced(d, a, '[', ']', 400); ok {
+			title := cleanLaTeX(d[a+1 : e])
+			sp.body = e + 1
+			sp.sketch = sketchTitle(title)
+			if sp.of == "" {
+				sp.kind, sp.number = namedResult(title)
+			}
+		}
+	}
+	sp.body = min(sp.body, sp.end)
+	return sp
+}
+
+// ptxProofSpan reads a <proof>'s title ("Sketch").
+func (x *extractor) ptxProofSpan(p texProof) proofSpan {
+	sp := proofSpan{at: p.at, body: p.at, end: p.end}
+	d := x.doc
+	if e := strings.IndexByte(d[p.at:p.end], '>'); e >= 0 {
+		sp.body = p.at + e + 1
+	}
+	if t := xmlChild(d[sp.body:sp.end], "title"); t != "" {
+		title := cleanXML(t)
+		sp.sketch = sketchTitle(title)
+		sp.kind, sp.number = namedResult(title)
+	}
+	return sp
+}
+
+// mdProofSpans returns the proof divs and directives of a Markdown
+// document: "::: proof", "::: {.proof}", ":::{prf:proof}" and
+// "```{prf:proof}", their bodies without MyST option lines.
+func mdProofSpans(doc string) []proofSpan {
+	if !strings.Contains(doc, "proof") {
+		return nil
+	}
+	var out []proofSpan
+	type open struct {
+		at, body int
+		fence    byte
+		n, depth int
+		info     string
+	}
+	var o *open
+	for start := 0; start < len(doc); {
+		end, next := text.Line(doc, start)
+		rest := strings.TrimSpace(doc[start:end])
+		fence := byte(0)
+		n := 0
+		if n = runOf(rest, ':'); n >= 3 {
+			fence = ':'
+		} else if n = runOf(rest, '`'); n >= 3 {
+			fence = '`'
+		}
+		if fence != 0 {
+			info := strings.TrimSpace(rest[n:])
+			switch {
+			case o != nil && fence == o.fence && info == "" && n >= o.n:
+				if o.depth == 0 {
+					body, _ := optionLines(doc[o.body:start])
+					sp := proofSpan{at: o.at, body: o.body, end: next, text: body}
+					sp.sketch = sketchTitle(o.info)
+					sp.kind, sp.number = namedResult(o.info)
+					out = append(out, sp)
+					o = nil
+				} else {
+					o.depth--
+				}
+			case o != nil && info != "":
+				o.depth++
+			case o == nil && mdProofInfo(info):
+				o = &open{at: start, body: next, fence: fence, n: n, info: info}
+			}
+		}
+		start = next
+	}
+	return out
+}
+
+// mdProofInfo reports whether a fence's info string opens a proof.
+func mdProofInfo(info string) bool {
+	switch {
+	case info == "proof", info == "{proof}", strings.HasPrefix(info, "{.proof"), strings.HasPrefix(info, "{prf:proof}"),
+		strings.HasPrefix(info, "proof "):
+		return true
+	}
+	return false
+}
+
+// sketchTitle reports whether a proof's title calls it a sketch or idea.
+func sketchTitle(t string) bool {
+	t = strings.ToLower(t)
+	return strings.Contains(t, "sketch") || strings.Contains(t, "idea") || strings.Contains(t, "outline")
+}
+
+// namedTitle is a result a proof's title names: "Proof of Theorem 2.3".
+var namedTitle = lazyre.New(`\b(Theorem|Lemma|Proposition|Corollary|Claim|Fact|Identity|Satz|Hilfssatz|Korollar|Théorème|Lemme|Corollaire|Teorema|Lema|Corolario|Corollario|Proposición|Proposizione)\s*~?\s*([0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+(?:\.[0-9]+)*)`)
+
+// namedResult returns the kind and number of the result a proof's title
+// names, or "", "".
+func namedResult(title string) (string, string) {
+	m := namedTitle.FindStringSubmatch(title)
+	if m == nil {
+		return "", ""
+	}
+	return m[1], m[2]
+}
+
+// textProof opens a proof in running text: a line whose first words,
+// after indentation, Markdown emphasis or a LaTeX font command, are
+// "Proof", "Proof of Theorem 2.3", "Proof sketch", "Sketch of proof",
+// "Idea of the proof" or "Sketch", ended by '.' or ':'.
+var textProof = lazyre.New(`(?m)^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
+	`((?:Proof|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)))?` +
+	`|(?:Sketch|Idea|Outline)(?:\s+of\s+(?:the\s+)?proof(?:\s+of\s+[A-Z][a-zé]+\s*~?\s*[0-9]+(?:\.[0-9]+)*)?)?)` +
+	`\s*(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?`)
+
+// blockLine is a line of running text that opens another block: a
+// result, definition, example, exercise or remark marker, or a Markdown
+// heading or LaTeX sectioning command. Steps and claims inside a proof
+// are not.
+var blockLine = lazyre.New(`(?m)^[ \t>]*(?:#{1,6}\s|\\(?:chapter|section|subsection|subsubsection|paragraph)\*?\{|\\begin\{(?:definition|theorem|lemma|proposition|corollary|example|exercise|remark)|(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph)\{)?(?:Definition|Theorem|Lemma|Corollary|Proposition|Proof|Example|Remark|Exercise|Algorithm|Axiom|Problem|Solution|Identity|Conjecture|Satz|Hilfssatz|Korollar|Beweis|Beispiel|Bemerkung|Aufgabe|Théorème|Définition|Lemme|Corollaire|Preuve|Démonstration|Exemple|Remarque|Teorema|Definición|Lema|Corolario|Demostración|Ejemplo|Esempio)(?:\s+[0-9A-Z][0-9.]*)?(?:\s*\([^)\n]{1,80}\))?\s*(?:[*_}]{1,2}\s*)?[.:])`)
+
+// proofEnd finds where a proof of running text ends in s, which starts
+// right after its marker: after its end mark, or before the next line
+// that opens a block; a sketch ends with its paragraph.
+var proofEndMark = lazyre.New(`∎|□|■|◻|☐|Q\.\s?E\.\s?D\.?|\bQED\b|q\.e\.d\.|\\qed\b|\\qedsymbol|\\blacksquare|\\Box\b|\\square\b`)
+
+// textProofSpans returns the proofs of running text in doc.
+func textProofSpans(doc string, format core.Format) []proofSpan {
+	if format == core.FormatPreTeXt {
+		return nil
+	}
+	if !strings.Contains(doc, "Proof") && !strings.Contains(doc, "Sketch") && !strings.Contains(doc, "Idea") &&
+		!strings.Contains(doc, "Beweis") && !strings.Contains(doc, "Preuve") && !strings.Contains(doc, "Démonstration") &&
+		!strings.Contains(doc, "Demostración") && !strings.Contains(doc, "Dimostrazione") && !strings.Contains(doc, "Outline") {
+		return nil
+	}
+	ms := textProof.FindAllStringSubmatchIndex(doc, -1)
+	out := make([]proofSpan, 0, len(ms))
+	for i, m := range ms {
+		head := doc[m[2]:m[3]]
+		sp := proofSpan{at: m[0], body: m[1]}
+		lower := strings.ToLower(head)
+		sp.sketch = strings.Contains(lower, "sketch") || strings.Contains(lower, "idea") || strings.Contains(lower, "outline")
+		if !sp.sketch && !strings.HasPrefix(lower, "proof") && !isProofWord(head) {
+			continue
+		}
+		sp.kind, sp.number = namedResult(head)
+		limit := min(len(doc), sp.body+maxProofSource)
+		if i+1 < len(ms) && ms[i+1][0] < limit {
+			limit = ms[i+1][0]
+		}
+		sp.end = proofTextEnd(doc, sp.body, limit, sp.sketch)
+		out = append(out, sp)
+	}
+	return out
+}
+
+// isProofWord reports whether head opens with a translated "Proof".
+func isProofWord(head string) bool {
+	for _, w := range []string{"Beweis", "Preuve", "Démonstration", "Demostración", "Dimostrazione"} {
+		if strings.HasPrefix(head, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// proofTextEnd is where a proof of running text whose text starts at
+// body ends, at limit at the latest.
+func proofTextEnd(doc string, body, limit int, sketch bool) int {
+	s := doc[body:limit]
+	end := len(s)
+	if sketch {
+		if p := paragraphEnd(s); p >= 0 {
+			end = p
+		}
+	}
+	if m := proofEndMark.FindStringIndex(s[:end]); m != nil {
+		end = m[1]
+	}
+	// The next block, from the line after the marker's.
+	from := 0
+	if nl := strings.IndexByte(s[:end], '\n'); nl >= 0 {
+		from = nl + 1
+	} else {
+		from = end
+	}
+	if m := blockLine.FindStringIndex(s[from:end]); m != nil {
+		end = from + m[0]
+	}
+	return body + end
+}
+
+// paragraphEnd returns where s's first paragraph ends (its blank line),
+// or -1.
+var blankLine = regexp.MustCompile(`\n[ \t]*\n`)
+
+func paragraphEnd(s string) int {
+	if m := blankLine.FindStringIndex(s); m != nil {
+		return m[0]
+	}
+	return -1
+}

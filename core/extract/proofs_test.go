@@ -1,0 +1,197 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/analyze"
+)
+
+// extractDoc analyzes and extracts one document as lore learns it.
+func extractDoc(t *testing.T, path string, f core.Format, txt string) []core.Primitive {
+	t.Helper()
+	a := analyze.Analyze(&core.Document{Path: path, Format: f, Text: txt}, nil)
+	return Extract(a, Options{})
+}
+
+// provedBy returns the primitive whose name or statement holds s,
+// failing the test when there is none.
+func provedBy(t *testing.T, ps []core.Primitive, s string) core.Primitive {
+	t.Helper()
+	for _, p := range ps {
+		if strings.Contains(p.Name, s) || strings.Contains(p.FormalStatement, s) {
+			return p
+		}
+	}
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name)
+	}
+	t.Fatalf("no primitive named like %q among %q", s, names)
+	return core.Primitive{}
+}
+
+// A LaTeX proof environment is kept with the theorem right before it, as
+// reading text (the document's macros expanded, references rendered); a
+// proof naming its result goes to that result even when another comes in
+// between; a [Sketch] proof is the result's sketch; no proof is a
+// primitive of its own, and a definition keeps none.
+func TestLaTeXProofsKeptWithTheirResults(t *testing.T) {
+	doc := `\documentclass{book}
+\newtheorem{theorem}{Theorem}[section]
+\newtheorem{lemma}[theorem]{Lemma}
+\newtheorem{definition}[theorem]{Definition}
+\newcommand{\abs}[1]{\left|#1\right|}
+\begin{document}
+\chapter{Reals}
+\section{Inequalities}
+\begin{definition}[Absolute value]
+The \emph{absolute value} of $x$ is $\abs{x} = \max(x,-x)$.
+\end{definition}
+\begin{proof}
+Not a proof of a result.
+\end{proof}
+\begin{theorem}[Triangle inequality]\label{thm:tri}
+For all real $x$ and $y$, $\abs{x+y} \leq \abs{x} + \abs{y}$.
+\end{theorem}
+\begin{proof}
+Since $-\abs{x} \leq x \leq \abs{x}$ and likewise for $y$, adding gives the claim.
+\end{proof}
+\begin{lemma}[Bernoulli]\label{lem:bern}
+For $x \geq -1$ and $n \in \mathbb{N}$, $(1+x)^n \geq 1 + nx$.
+\end{lemma}
+\begin{lemma}[Squares]\label{lem:sq}
+For all real $x$, $x^2 \geq 0$.
+\end{lemma}
+\begin{proof}[Proof of Lemma~\ref{lem:bern}]
+By induction on $n$, using Lemma~\ref{lem:sq}.
+\end{proof}
+\begin{proof}[Sketch]
+Cases on the sign of $x$.
+\end{proof}
+\end{document}
+`
+	ps := extractDoc(t, "reals.tex", core.FormatLaTeX, doc)
+	for _, p := range ps {
+		if strings.Contains(p.FormalStatement, "induction") || strings.Contains(p.FormalStatement, "adding gives") {
+			t.Errorf("a proof became primitive %q: %q", p.Name, p.FormalStatement)
+		}
+	}
+	if d := provedBy(t, ps, "Absolute"); d.Proof != (core.Proof{}) {
+		t.Errorf("definition %q keeps a proof: %+v", d.Name, d.Proof)
+	}
+	tri := provedBy(t, ps, "Triangle")
+	if want := `Since $-\left|x\right| \leq x \leq \left|x\right|$ and likewise for $y$, adding gives the claim.`; tri.Proof.Text != want {
+		t.Errorf("Triangle inequality's proof = %q, want %q", tri.Proof.Text, want)
+	}
+	bern := provedBy(t, ps, "Bernoulli")
+	if !strings.HasPrefix(bern.Proof.Text, "By induction on $n$, using Lemma 1.1.4 (Squares)") {
+		t.Errorf("Bernoulli's proof (named by its title) = %q", bern.Proof.Text)
+	}
+	sq := provedBy(t, ps, "Squares")
+	if sq.Proof.Text != "" || sq.Proof.Sketch != "Cases on the sign of $x$." {
+		t.Errorf("Squares' proof = %+v, want only the sketch", sq.Proof)
+	}
+}
+
+// A proof of many pages is kept whole up to core.MaxProof, cut at a
+// sentence end and marked, with the length of the whole.
+func TestLongProofCutAtBound(t *testing.T) {
+	sentence := "Then $a_k \\leq b_k$ holds for the next index as well. "
+	long := strings.Repeat(sentence, 600)
+	doc := "\\section{Sums}\n\\begin{theorem}[Comparison]\nIf $a_k \\leq b_k$ then $\\sum a_k \\leq \\sum b_k$.\n\\end{theorem}\n\\begin{proof}\n" +
+		long + "\n\\end{proof}\n"
+	p := provedBy(t, extractDoc(t, "sums.tex", core.FormatLaTeX, doc), "Comparison")
+	if len(p.Proof.Text) > core.MaxProof || len(p.Proof.Text) < core.MaxProof-200 {
+		t.Errorf("proof kept %d bytes, want close to %d", len(p.Proof.Text), core.MaxProof)
+	}
+	if !strings.HasSuffix(p.Proof.Text, "well. …") {
+		t.Errorf("the cut proof ends %q, want a sentence end and the mark", p.Proof.Text[max(0, len(p.Proof.Text)-40):])
+	}
+	if p.Proof.Cut < len(long) {
+		t.Errorf("Cut = %d, want the whole proof's %d bytes", p.Proof.Cut, len(long))
+	}
+}
+
+// PreTeXt proves in <proof>, inside the theorem or right after it.
+func TestPreTeXtProofsKeptWithTheirResults(t *testing.T) {
+	doc := `<?xml version="1.0"?>
+<pretext><book><chapter xml:id="ch"><title>Groups</title>
+<section xml:id="sec"><title>Identities</title>
+<theorem xml:id="thm-unique"><title>Uniqueness of identity</title>
+<statement><p>A group has exactly one identity element.</p></statement>
+<proof><p>If <m>e</m> and <m>f</m> are identities then <m>e = ef = f</m>.</p></proof>
+</theorem>
+<lemma xml:id="lem-cancel"><title>Cancellation</title>
+<statement><p>If <m>ab = ac</m> then <m>b = c</m>.</p></statement>
+</lemma>
+<proof><title>Idea of the proof</title><p>Multiply by <m>a^{-1}</m> on the left.</p></proof>
+</section></chapter></book></pretext>
+`
+	ps := extractDoc(t, "groups.ptx", core.FormatPreTeXt, doc)
+	u := provedBy(t, ps, "Uniqueness")
+	if u.Proof.Text != "If $e$ and $f$ are identities then $e = ef = f$." {
+		t.Errorf("Uniqueness' proof = %q", u.Proof.Text)
+	}
+	if strings.Contains(u.FormalStatement, "identities then") {
+		t.Errorf("the proof is in the statement: %q", u.FormalStatement)
+	}
+	c := provedBy(t, ps, "Cancellation")
+	if c.Proof.Sketch != "Multiply by $a^{-1}$ on the left." || c.Proof.Text != "" {
+		t.Errorf("Cancellation's proof = %+v, want the idea as its sketch", c.Proof)
+	}
+}
+
+// MyST's {prf:proof} directive (backticks or colons) and Pandoc's proof
+// div are kept with the result before them.
+func TestMarkdownProofDirectives(t *testing.T) {
+	doc := "# Primes\n\n```{prf:theorem} Euclid\n:label: thm-euclid\n\nThere are infinitely many primes.\n```\n\n" +
+		"```{prf:proof}\n:class: dropdown\n\nSuppose $p_1, \\dots, p_n$ were all of them; then $p_1 \\cdots p_n + 1$ has a prime factor not among them.\n```\n\n" +
+		"::: {.theorem name=\"Bezout\"}\nFor integers $a, b$ there are $x, y$ with $ax + by = \\gcd(a,b)$.\n:::\n\n" +
+		"::: {.proof}\nThe smallest positive value of $ax+by$ divides both.\n:::\n"
+	ps := extractDoc(t, "primes.md", core.FormatMarkdown, doc)
+	e := provedBy(t, ps, "Euclid")
+	if !strings.HasPrefix(e.Proof.Text, "Suppose $p_1, ") || !strings.HasSuffix(e.Proof.Text, "not among them.") {
+		t.Errorf("Euclid's proof = %q", e.Proof.Text)
+	}
+	b := provedBy(t, ps, "Bezout")
+	if b.Proof.Text != "The smallest positive value of $ax+by$ divides both." {
+		t.Errorf("Bezout's proof = %q", b.Proof.Text)
+	}
+}
+
+// Running text (a PDF's or a web page's) proves in a paragraph opening
+// "Proof." that ends at its end mark or at the next block; "Proof of
+// Theorem 2.2." proves the theorem it names; a one-sentence "Proof
+// sketch." paragraph is a sketch.
+func TestTextProofParagraphs(t *testing.T) {
+	doc := "2 Graphs\n\n" +
+		"Theorem 2.1. Every tree with n vertices has n − 1 edges.\n\n" +
+		"Proof. By induction on n. A tree with n ≥ 2 vertices has a leaf;\nremoving it leaves a tree with n − 1 vertices. □\n\n" +
+		"The following is used below.\n\n" +
+		"Theorem 2.2. A graph is bipartite if and only if it has no odd cycle.\n\n" +
+		"Lemma 2.3. Every closed odd walk contains an odd cycle.\n\n" +
+		"Proof sketch. Split the walk at a repeated vertex.\n\nMore text of the section that is not the sketch.\n\n" +
+		"Proof of Theorem 2.2. Colour the vertices by the parity of their distance from a root.\nAn edge inside one class closes an odd cycle by Lemma 2.3.\n\n" +
+		"Example 2.4. The cycle of length 5 is not bipartite.\n\n" +
+		"Proof. This proof follows an example and proves nothing extracted.\n"
+	ps := extractDoc(t, "graphs.txt", core.FormatText, doc)
+	tree := provedBy(t, ps, "Every tree")
+	if tree.Proof.Text != "By induction on n. A tree with n ≥ 2 vertices has a leaf; removing it leaves a tree with n − 1 vertices." {
+		t.Errorf("Theorem 2.1's proof = %q", tree.Proof.Text)
+	}
+	bip := provedBy(t, ps, "bipartite if")
+	if bip.Proof.Text != "Colour the vertices by the parity of their distance from a root. An edge inside one class closes an odd cycle by Lemma 2.3." {
+		t.Errorf("Theorem 2.2's proof = %q", bip.Proof.Text)
+	}
+	walk := provedBy(t, ps, "closed odd walk")
+	if walk.Proof.Sketch != "Split the walk at a repeated vertex." || walk.Proof.Text != "" {
+		t.Errorf("Lemma 2.3's proof = %+v, want its sketch only", walk.Proof)
+	}
+	for _, p := range ps {
+		if strings.Contains(p.Proof.Text, "follows an example") {
+			t.Errorf("%q keeps the proof that follows an example", p.Name)
+		}
+	}
+}
