@@ -185,19 +185,6 @@ type Primitive struct {
 	Proof Proof `json:"proof,omitzero"`
 }
 
-// Proof is how a source proves a result: its proof and its sketch of the
-// proof ("Proof sketch.", "Idea of proof"), as a reader reads them, each
-// "" when the source gives none. A proof longer than MaxProof is kept to
-// a cut at that bound, and Cut is the length of the whole.
-type Proof struct {
-	Text   string `json:"text,omitempty"`
-	Sketch string `json:"sketch,omitempty"`
-	Cut    int    `json:"cut,omitempty"`
-}
-
-// MaxProof bounds the proof text a primitive keeps, in bytes.
-const MaxProof = 8 << 10
-
 // StatementVersion is a primitive's statement as it was before an update.
 type StatementVersion struct {
 	FormalStatement   string `json:"formalStatement"`

@@ -346,6 +346,7 @@ func (w *Work) merge(p *core.Primitive, other string) error {
 	w.cutEnables(p)
 	q.Enables = slices.DeleteFunc(q.Enables, func(x string) bool { return x == p.ID })
 	q.Keywords = merge.Union(q.Keywords, p.Keywords)
+	q.Proof = q.Proof.Or(p.Proof)
 	w.removed[p.ID] = true
 	return nil
 }
@@ -550,5 +551,5 @@ func (w *Work) Current(id string) (core.Primitive, bool) {
 func Same(a, b core.Primitive) bool {
 	return a.Name == b.Name && a.Type == b.Type && a.FormalStatement == b.FormalStatement &&
 		slices.Equal(a.Dependencies, b.Dependencies) && slices.Equal(a.Enables, b.Enables) &&
-		slices.Equal(a.Keywords, b.Keywords) && len(a.Versions) == len(b.Versions)
+		slices.Equal(a.Keywords, b.Keywords) && len(a.Versions) == len(b.Versions) && a.Proof == b.Proof
 }

@@ -196,7 +196,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case core.ExactDuplicate:
 		prov.Action = core.ProvSkip
 		prov.Rationale = fmt.Sprintf("%s %s (confidence %.2f) — skipping.", duplicateOf(cand, existing), existing.ID, cmp.Confidence) + alsoStated(cand, existing)
-		return note(prov, existing.ID, now), nil
+		return skipKeepingProof(cand, existing, prov, now), nil
 
 	case core.Generalization:
 		if worse, defects := text.Worse(cand.FormalStatement, existing.FormalStatement); worse {
@@ -318,7 +318,7 @@ func (e *Engine) restated(cand, existing *core.Primitive, cmp *core.Comparison, 
 	if damaged || len(text.Prose(cand.FormalStatement)) <= len(text.Prose(existing.FormalStatement)) {
 		prov.Action = core.ProvSkip
 		prov.Rationale = fmt.Sprintf("Restates %s (%q) from the same work — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
-		return note(prov, existing.ID, now), nil
+		return skipKeepingProof(cand, existing, prov, now), nil
 	}
 	return e.update(cand, existing, prov, now, fmt.Sprintf("Candidate %s states %s (%q) of the same work in full — updating it; the shorter statement is kept as a version.",
 		cand.ID, existing.ID, existing.Name)), nil
@@ -555,6 +555,9 @@ func generalize(existing, cand *core.Primitive, v core.StatementVersion) core.Pr
 	g.Versions = append(g.Versions, keep(existing, v))
 	g.FormalStatement = cand.FormalStatement
 	g.ComputationalForm = cand.ComputationalForm
+	// The candidate's proof proves the statement it states; the stored
+	// one stays where it brings none.
+	g.Proof = cand.Proof.Or(existing.Proof)
 	g.ApplicabilityPatterns = Union(existing.ApplicabilityPatterns, cand.ApplicabilityPatterns)
 	g.Keywords = Union(existing.Keywords, cand.Keywords)
 	var shared []string
@@ -653,6 +656,7 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 		after := c.Candidate.Clone()
 		after.ID = current.ID
 		after.Enables = slices.Clone(current.Enables)
+		after.Proof = c.Candidate.Proof.Or(current.Proof)
 		after.Versions = append(slices.Clone(current.Versions), keep(current,
 			core.StatementVersion{ReplacedBy: opts.Session, ReplacedAt: now, Why: "conflict " + c.ID + " resolved keep-candidate"}))
 		after.Dependencies = slices.DeleteFunc(after.Dependencies, func(e core.Edge) bool { return e.Target == current.ID })

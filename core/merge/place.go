@@ -95,6 +95,7 @@ func (e *Engine) NewEdition(cand, existing *core.Primitive) Result {
 	after := existing.Clone()
 	after.Versions = append(after.Versions, keep(existing, core.StatementVersion{ReplacedBy: e.opts.Session, ReplacedAt: now, Why: "the source was reworded"}))
 	after.FormalStatement, after.ComputationalForm = cand.FormalStatement, cand.ComputationalForm
+	after.Proof = cand.Proof.Or(existing.Proof)
 	after.Keywords = Union(existing.Keywords, cand.Keywords)
 	after.Provenance.ContentHash = cand.Provenance.ContentHash
 	if after.Provenance.ContentHash == "" {

@@ -485,7 +485,7 @@ func samePrimitive(a, b *core.Primitive) bool {
 	if a.ID != b.ID || a.Name != b.Name || a.Type != b.Type || a.Domain != b.Domain ||
 		a.Chapter != b.Chapter || a.Section != b.Section || a.Plane != b.Plane ||
 		a.FormalStatement != b.FormalStatement || a.ComputationalForm != b.ComputationalForm ||
-		a.Confidence != b.Confidence || pa != pb {
+		a.Confidence != b.Confidence || a.Proof != b.Proof || pa != pb {
 		return false
 	}
 	if !slices.Equal(a.Prerequisites, b.Prerequisites) || !slices.Equal(a.Dependencies, b.Dependencies) ||

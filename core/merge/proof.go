@@ -1,0 +1,24 @@
+package merge
+
+import (
+	"time"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// skipKeepingProof records a candidate skipped as a statement the store
+// already holds (a duplicate, a restatement). When it brings a proof or a
+// sketch the stored primitive lacks (a book proving what its slides
+// state, a book read again since lore keeps proofs), the stored primitive
+// takes it, its statement unchanged; otherwise nothing changes.
+func skipKeepingProof(cand, existing *core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
+	proof := existing.Proof.Or(cand.Proof)
+	if proof == existing.Proof {
+		return note(prov, existing.ID, now)
+	}
+	before, after := existing.Clone(), existing.Clone()
+	after.Proof = proof
+	prov.Rationale += " The stored primitive keeps the proof the candidate gives of it."
+	prov.Outcome = core.ActionUpdate
+	return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
+}

@@ -1,0 +1,27 @@
+package core
+
+// Proof is how a source proves a result: its proof and its sketch of the
+// proof ("Proof sketch.", "Idea of proof"), as a reader reads them, each
+// "" when the source gives none. A proof longer than MaxProof is kept to
+// a cut at that bound, and Cut is the length of the whole.
+type Proof struct {
+	Text   string `json:"text,omitempty"`
+	Sketch string `json:"sketch,omitempty"`
+	Cut    int    `json:"cut,omitempty"`
+}
+
+// MaxProof bounds the proof text a primitive keeps, in bytes.
+const MaxProof = 8 << 10
+
+// Or is p with q's proof and sketch where p has none: what a primitive
+// keeps when another statement of it (a duplicate, a restatement, one
+// merged into it) brings a proof.
+func (p Proof) Or(q Proof) Proof {
+	if p.Text == "" {
+		p.Text, p.Cut = q.Text, q.Cut
+	}
+	if p.Sketch == "" {
+		p.Sketch = q.Sketch
+	}
+	return p
+}
