@@ -34,7 +34,7 @@ type Case struct {
 // Cases are the contract's behaviours, entity by entity.
 func Cases() []Case {
 	return slices.Concat(schemaCases, userCases, sessionCases, primitiveCases,
-		skillCases, artifactCases, queueCases, runCases,
+		proofCases, skillCases, artifactCases, queueCases, runCases,
 		closeCases, []Case{closedSkillCase, closedArtifactCase, closedQueueCase})
 }
 

@@ -81,6 +81,7 @@ func library(t *testing.T, st backend.Store) {
 		core.Edge{Target: "q1", Type: core.Requires, Strength: 0.25})
 	q3.Provenance.ContentHash = "d00d"
 	q3.Enables = []string{"p1", "q1", "q2"}
+	q3.Proof = core.Proof{Text: "By the axioms, " + hostile, Sketch: "Apply them.", Cut: 9000}
 	commit(t, st, session("s3", at(2)), []core.Change{add(q3)}, []byte{})
 	unlearn := session("s4", at(3))
 	unlearn.Kind, unlearn.Reverts = core.KindUnlearn, "s2"
