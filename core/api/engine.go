@@ -35,6 +35,9 @@ func PrimitiveOf(p *lorev1.Primitive) (core.Primitive, []core.Dependent) {
 		out.Versions = append(out.Versions, core.StatementVersion{FormalStatement: v.GetStatement(), ReplacedAt: stampOf(v.GetReplacedAt()),
 			ReplacedBy: v.GetReplacedBy(), Why: v.GetWhy()})
 	}
+	if pr := p.GetProof(); pr != nil {
+		out.Proof = core.Proof{Text: pr.GetText(), Sketch: pr.GetSketch(), Cut: int(pr.GetCut())}
+	}
 	var deps []core.Dependent
 	for _, e := range p.GetRequiredBy() {
 		deps = append(deps, core.Dependent{ID: e.GetFrom(), Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})

@@ -35,6 +35,9 @@ func Primitive(p *core.Primitive, dependents []core.Dependent) *lorev1.Primitive
 		out.Versions = append(out.Versions, &lorev1.Version{Statement: v.FormalStatement, ReplacedAt: stamp(v.ReplacedAt),
 			ReplacedBy: v.ReplacedBy, Why: v.Why})
 	}
+	if pr := p.Proof; pr != (core.Proof{}) {
+		out.Proof = &lorev1.Proof{Text: pr.Text, Sketch: pr.Sketch, Cut: int32(min(pr.Cut, math.MaxInt32))}
+	}
 	return out
 }
 

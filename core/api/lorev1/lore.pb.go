@@ -465,8 +465,11 @@ type Primitive struct {
 	// applicability_patterns the situations the primitive applies to.
 	Prerequisites         []string `protobuf:"bytes,19,rep,name=prerequisites,proto3" json:"prerequisites,omitempty"`
 	ApplicabilityPatterns []string `protobuf:"bytes,20,rep,name=applicability_patterns,json=applicabilityPatterns,proto3" json:"applicability_patterns,omitempty"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// proof is the proof the source gives of a result; absent when it
+	// gives none.
+	Proof         *Proof `protobuf:"bytes,21,opt,name=proof,proto3" json:"proof,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Primitive) Reset() {
@@ -628,6 +631,13 @@ func (x *Primitive) GetPrerequisites() []string {
 func (x *Primitive) GetApplicabilityPatterns() []string {
 	if x != nil {
 		return x.ApplicabilityPatterns
+	}
+	return nil
+}
+
+func (x *Primitive) GetProof() *Proof {
+	if x != nil {
+		return x.Proof
 	}
 	return nil
 }
@@ -10468,6 +10478,69 @@ func (x *BackupStoreResponse) GetCreated() string {
 	return ""
 }
 
+// Proof is how a source proves a result, as reading text: its proof and
+// its sketch of the proof, each "" when it gives none. A proof longer
+// than lore keeps (8 KiB) is cut, and cut is the length of the whole.
+type Proof struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Text          string                 `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	Sketch        string                 `protobuf:"bytes,2,opt,name=sketch,proto3" json:"sketch,omitempty"`
+	Cut           int32                  `protobuf:"varint,3,opt,name=cut,proto3" json:"cut,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Proof) Reset() {
+	*x = Proof{}
+	mi := &file_lore_v1_lore_proto_msgTypes[136]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Proof) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Proof) ProtoMessage() {}
+
+func (x *Proof) ProtoReflect() protoreflect.Message {
+	mi := &file_lore_v1_lore_proto_msgTypes[136]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Proof.ProtoReflect.Descriptor instead.
+func (*Proof) Descriptor() ([]byte, []int) {
+	return file_lore_v1_lore_proto_rawDescGZIP(), []int{136}
+}
+
+func (x *Proof) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *Proof) GetSketch() string {
+	if x != nil {
+		return x.Sketch
+	}
+	return ""
+}
+
+func (x *Proof) GetCut() int32 {
+	if x != nil {
+		return x.Cut
+	}
+	return 0
+}
+
 var File_lore_v1_lore_proto protoreflect.FileDescriptor
 
 const file_lore_v1_lore_proto_rawDesc = "" +
@@ -10505,7 +10578,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"replacedAt\x12\x1f\n" +
 	"\vreplaced_by\x18\x03 \x01(\tR\n" +
 	"replacedBy\x12\x10\n" +
-	"\x03why\x18\x04 \x01(\tR\x03why\"\xab\x05\n" +
+	"\x03why\x18\x04 \x01(\tR\x03why\"\xd1\x05\n" +
 	"\tPrimitive\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -10533,7 +10606,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"provenance\x12,\n" +
 	"\bversions\x18\x12 \x03(\v2\x10.lore.v1.VersionR\bversions\x12$\n" +
 	"\rprerequisites\x18\x13 \x03(\tR\rprerequisites\x125\n" +
-	"\x16applicability_patterns\x18\x14 \x03(\tR\x15applicabilityPatternsB\r\n" +
+	"\x16applicability_patterns\x18\x14 \x03(\tR\x15applicabilityPatterns\x12$\n" +
+	"\x05proof\x18\x15 \x01(\v2\x0e.lore.v1.ProofR\x05proofB\r\n" +
 	"\v_importanceJ\x04\b\r\x10\x0e\"M\n" +
 	"\vFindRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
@@ -11349,7 +11423,11 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"primitives\x12\x14\n" +
 	"\x05bytes\x18\x05 \x01(\x03R\x05bytes\x12\x16\n" +
 	"\x06sha256\x18\x06 \x01(\tR\x06sha256\x12\x18\n" +
-	"\acreated\x18\a \x01(\tR\acreated2\xa7\x17\n" +
+	"\acreated\x18\a \x01(\tR\acreated\"E\n" +
+	"\x05Proof\x12\x12\n" +
+	"\x04text\x18\x01 \x01(\tR\x04text\x12\x16\n" +
+	"\x06sketch\x18\x02 \x01(\tR\x06sketch\x12\x10\n" +
+	"\x03cut\x18\x03 \x01(\x05R\x03cut2\xa7\x17\n" +
 	"\vLoreService\x12;\n" +
 	"\x06WhoAmI\x12\x16.lore.v1.WhoAmIRequest\x1a\x17.lore.v1.WhoAmIResponse\"\x00\x125\n" +
 	"\x04Find\x12\x14.lore.v1.FindRequest\x1a\x15.lore.v1.FindResponse\"\x00\x125\n" +
@@ -11411,7 +11489,7 @@ func file_lore_v1_lore_proto_rawDescGZIP() []byte {
 	return file_lore_v1_lore_proto_rawDescData
 }
 
-var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 144)
+var file_lore_v1_lore_proto_msgTypes = make([]protoimpl.MessageInfo, 145)
 var file_lore_v1_lore_proto_goTypes = []any{
 	(*WhoAmIRequest)(nil),         // 0: lore.v1.WhoAmIRequest
 	(*WhoAmIResponse)(nil),        // 1: lore.v1.WhoAmIResponse
@@ -11549,15 +11627,16 @@ var file_lore_v1_lore_proto_goTypes = []any{
 	(*BackupStoreRequest)(nil),    // 133: lore.v1.BackupStoreRequest
 	(*BackupStoreChunk)(nil),      // 134: lore.v1.BackupStoreChunk
 	(*BackupStoreResponse)(nil),   // 135: lore.v1.BackupStoreResponse
-	nil,                           // 136: lore.v1.Session.CountsEntry
-	nil,                           // 137: lore.v1.LearnReport.CountsEntry
-	nil,                           // 138: lore.v1.UnlearnResponse.NamesEntry
-	nil,                           // 139: lore.v1.SkillDetail.FailureSignaturesEntry
-	nil,                           // 140: lore.v1.SkillDetail.MetadataEntry
-	nil,                           // 141: lore.v1.ProposeSkillResponse.RedactedEntry
-	nil,                           // 142: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	nil,                           // 143: lore.v1.EditSkillResponse.RedactedEntry
-	(*structpb.Struct)(nil),       // 144: google.protobuf.Struct
+	(*Proof)(nil),                 // 136: lore.v1.Proof
+	nil,                           // 137: lore.v1.Session.CountsEntry
+	nil,                           // 138: lore.v1.LearnReport.CountsEntry
+	nil,                           // 139: lore.v1.UnlearnResponse.NamesEntry
+	nil,                           // 140: lore.v1.SkillDetail.FailureSignaturesEntry
+	nil,                           // 141: lore.v1.SkillDetail.MetadataEntry
+	nil,                           // 142: lore.v1.ProposeSkillResponse.RedactedEntry
+	nil,                           // 143: lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	nil,                           // 144: lore.v1.EditSkillResponse.RedactedEntry
+	(*structpb.Struct)(nil),       // 145: google.protobuf.Struct
 }
 var file_lore_v1_lore_proto_depIdxs = []int32{
 	2,   // 0: lore.v1.Primitive.requires:type_name -> lore.v1.Edge
@@ -11565,194 +11644,195 @@ var file_lore_v1_lore_proto_depIdxs = []int32{
 	4,   // 2: lore.v1.Primitive.plane:type_name -> lore.v1.Plane
 	3,   // 3: lore.v1.Primitive.provenance:type_name -> lore.v1.Provenance
 	5,   // 4: lore.v1.Primitive.versions:type_name -> lore.v1.Version
-	6,   // 5: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
-	8,   // 6: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
-	6,   // 7: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
-	12,  // 8: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
-	12,  // 9: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
-	14,  // 10: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
-	17,  // 11: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
-	2,   // 12: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
-	136, // 13: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
-	19,  // 14: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
-	144, // 15: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
-	6,   // 16: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
-	6,   // 17: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
-	24,  // 18: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
-	28,  // 19: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
-	137, // 20: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
-	32,  // 21: lore.v1.LearnReport.primitives:type_name -> lore.v1.LearnedPrimitive
-	33,  // 22: lore.v1.LearnReport.edges:type_name -> lore.v1.LearnedEdge
-	39,  // 23: lore.v1.LearnReport.findings:type_name -> lore.v1.Finding
-	34,  // 24: lore.v1.LearnReport.skills:type_name -> lore.v1.GeneratedSkill
-	36,  // 25: lore.v1.LearnReport.would_conflict:type_name -> lore.v1.WouldConflict
-	37,  // 26: lore.v1.LearnReport.reapplied:type_name -> lore.v1.CurationRecord
-	38,  // 27: lore.v1.LearnReport.revisit:type_name -> lore.v1.Revisit
-	35,  // 28: lore.v1.LearnReport.generated:type_name -> lore.v1.GeneratedArtifact
-	37,  // 29: lore.v1.Revisit.decision:type_name -> lore.v1.CurationRecord
-	40,  // 30: lore.v1.Finding.flow:type_name -> lore.v1.Flow
-	39,  // 31: lore.v1.Approval.findings:type_name -> lore.v1.Finding
-	43,  // 32: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
-	41,  // 33: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
-	44,  // 34: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
-	24,  // 35: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
-	45,  // 36: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
-	46,  // 37: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
-	39,  // 38: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
-	31,  // 39: lore.v1.LearnEvent.report:type_name -> lore.v1.LearnReport
-	144, // 40: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
-	19,  // 41: lore.v1.Committed.session:type_name -> lore.v1.Session
-	53,  // 42: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
-	138, // 43: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
-	52,  // 44: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
-	52,  // 45: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
-	57,  // 46: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
-	101, // 47: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
-	102, // 48: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
-	139, // 49: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
-	58,  // 50: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
-	39,  // 51: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
-	59,  // 52: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
-	60,  // 53: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
-	61,  // 54: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
-	62,  // 55: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
-	140, // 56: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
-	63,  // 57: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
-	39,  // 58: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
-	39,  // 59: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
-	56,  // 60: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
-	65,  // 61: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
-	56,  // 62: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
-	56,  // 63: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 64: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
-	103, // 65: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
-	56,  // 66: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
-	39,  // 67: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
-	141, // 68: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
-	56,  // 69: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 70: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 71: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
-	39,  // 72: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
-	142, // 73: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
-	56,  // 74: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 75: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
-	39,  // 76: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
-	111, // 77: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
-	112, // 78: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
-	56,  // 79: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
-	24,  // 80: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
-	42,  // 81: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
-	91,  // 82: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
-	91,  // 83: lore.v1.EnqueueRunsRequest.jobs:type_name -> lore.v1.Job
-	91,  // 84: lore.v1.EnqueueRunsResponse.added:type_name -> lore.v1.Job
-	91,  // 85: lore.v1.EnqueueRunsResponse.known:type_name -> lore.v1.Job
-	91,  // 86: lore.v1.TakeRunResponse.job:type_name -> lore.v1.Job
-	91,  // 87: lore.v1.FinishRunRequest.job:type_name -> lore.v1.Job
-	99,  // 88: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
-	104, // 89: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
-	104, // 90: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
-	104, // 91: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
-	56,  // 92: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 93: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
-	56,  // 94: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
-	39,  // 95: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
-	143, // 96: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
-	124, // 97: lore.v1.MergeSkillsResponse.merges:type_name -> lore.v1.SkillMerge
-	127, // 98: lore.v1.SkillEval.queries:type_name -> lore.v1.TriggerQuery
-	128, // 99: lore.v1.EvalSkillsResponse.skills:type_name -> lore.v1.SkillEval
-	131, // 100: lore.v1.VerifyStoreResponse.problems:type_name -> lore.v1.StoreProblem
-	135, // 101: lore.v1.BackupStoreChunk.done:type_name -> lore.v1.BackupStoreResponse
-	0,   // 102: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
-	7,   // 103: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
-	10,  // 104: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
-	13,  // 105: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
-	16,  // 106: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
-	20,  // 107: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
-	22,  // 108: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
-	25,  // 109: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
-	27,  // 110: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
-	30,  // 111: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
-	47,  // 112: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
-	49,  // 113: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
-	50,  // 114: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
-	54,  // 115: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
-	98,  // 116: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
-	64,  // 117: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
-	67,  // 118: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
-	69,  // 119: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
-	71,  // 120: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
-	73,  // 121: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
-	75,  // 122: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
-	77,  // 123: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
-	79,  // 124: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
-	81,  // 125: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
-	83,  // 126: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
-	85,  // 127: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
-	87,  // 128: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
-	89,  // 129: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
-	92,  // 130: lore.v1.LoreService.EnqueueRuns:input_type -> lore.v1.EnqueueRunsRequest
-	94,  // 131: lore.v1.LoreService.TakeRun:input_type -> lore.v1.TakeRunRequest
-	96,  // 132: lore.v1.LoreService.FinishRun:input_type -> lore.v1.FinishRunRequest
-	105, // 133: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
-	107, // 134: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
-	109, // 135: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
-	113, // 136: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
-	115, // 137: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
-	117, // 138: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
-	119, // 139: lore.v1.LoreService.PromptSkills:input_type -> lore.v1.PromptSkillsRequest
-	121, // 140: lore.v1.LoreService.ResolveSkills:input_type -> lore.v1.ResolveSkillsRequest
-	123, // 141: lore.v1.LoreService.MergeSkills:input_type -> lore.v1.MergeSkillsRequest
-	126, // 142: lore.v1.LoreService.EvalSkills:input_type -> lore.v1.EvalSkillsRequest
-	130, // 143: lore.v1.LoreService.VerifyStore:input_type -> lore.v1.VerifyStoreRequest
-	133, // 144: lore.v1.LoreService.BackupStore:input_type -> lore.v1.BackupStoreRequest
-	1,   // 145: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
-	9,   // 146: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
-	11,  // 147: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
-	15,  // 148: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
-	18,  // 149: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
-	21,  // 150: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
-	23,  // 151: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
-	26,  // 152: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
-	29,  // 153: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
-	42,  // 154: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
-	48,  // 155: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
-	42,  // 156: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
-	51,  // 157: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
-	55,  // 158: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
-	100, // 159: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
-	66,  // 160: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
-	68,  // 161: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
-	70,  // 162: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
-	72,  // 163: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
-	74,  // 164: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
-	76,  // 165: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
-	78,  // 166: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
-	80,  // 167: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
-	82,  // 168: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
-	84,  // 169: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
-	86,  // 170: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
-	88,  // 171: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
-	90,  // 172: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
-	93,  // 173: lore.v1.LoreService.EnqueueRuns:output_type -> lore.v1.EnqueueRunsResponse
-	95,  // 174: lore.v1.LoreService.TakeRun:output_type -> lore.v1.TakeRunResponse
-	97,  // 175: lore.v1.LoreService.FinishRun:output_type -> lore.v1.FinishRunResponse
-	106, // 176: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
-	108, // 177: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
-	110, // 178: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
-	114, // 179: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
-	116, // 180: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
-	118, // 181: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
-	120, // 182: lore.v1.LoreService.PromptSkills:output_type -> lore.v1.PromptSkillsResponse
-	122, // 183: lore.v1.LoreService.ResolveSkills:output_type -> lore.v1.ResolveSkillsResponse
-	125, // 184: lore.v1.LoreService.MergeSkills:output_type -> lore.v1.MergeSkillsResponse
-	129, // 185: lore.v1.LoreService.EvalSkills:output_type -> lore.v1.EvalSkillsResponse
-	132, // 186: lore.v1.LoreService.VerifyStore:output_type -> lore.v1.VerifyStoreResponse
-	134, // 187: lore.v1.LoreService.BackupStore:output_type -> lore.v1.BackupStoreChunk
-	145, // [145:188] is the sub-list for method output_type
-	102, // [102:145] is the sub-list for method input_type
-	102, // [102:102] is the sub-list for extension type_name
-	102, // [102:102] is the sub-list for extension extendee
-	0,   // [0:102] is the sub-list for field type_name
+	136, // 5: lore.v1.Primitive.proof:type_name -> lore.v1.Proof
+	6,   // 6: lore.v1.FindHit.primitive:type_name -> lore.v1.Primitive
+	8,   // 7: lore.v1.FindResponse.hits:type_name -> lore.v1.FindHit
+	6,   // 8: lore.v1.ShowResponse.primitive:type_name -> lore.v1.Primitive
+	12,  // 9: lore.v1.ShowResponse.chain:type_name -> lore.v1.ChainNode
+	12,  // 10: lore.v1.ChainNode.children:type_name -> lore.v1.ChainNode
+	14,  // 11: lore.v1.RankResponse.primitives:type_name -> lore.v1.Ranked
+	17,  // 12: lore.v1.GraphResponse.nodes:type_name -> lore.v1.GraphNode
+	2,   // 13: lore.v1.GraphResponse.edges:type_name -> lore.v1.Edge
+	137, // 14: lore.v1.Session.counts:type_name -> lore.v1.Session.CountsEntry
+	19,  // 15: lore.v1.SessionsResponse.sessions:type_name -> lore.v1.Session
+	145, // 16: lore.v1.ReportResponse.report:type_name -> google.protobuf.Struct
+	6,   // 17: lore.v1.Conflict.existing:type_name -> lore.v1.Primitive
+	6,   // 18: lore.v1.Conflict.candidate:type_name -> lore.v1.Primitive
+	24,  // 19: lore.v1.ConflictsResponse.conflicts:type_name -> lore.v1.Conflict
+	28,  // 20: lore.v1.UploadRequest.header:type_name -> lore.v1.UploadHeader
+	138, // 21: lore.v1.LearnReport.counts:type_name -> lore.v1.LearnReport.CountsEntry
+	32,  // 22: lore.v1.LearnReport.primitives:type_name -> lore.v1.LearnedPrimitive
+	33,  // 23: lore.v1.LearnReport.edges:type_name -> lore.v1.LearnedEdge
+	39,  // 24: lore.v1.LearnReport.findings:type_name -> lore.v1.Finding
+	34,  // 25: lore.v1.LearnReport.skills:type_name -> lore.v1.GeneratedSkill
+	36,  // 26: lore.v1.LearnReport.would_conflict:type_name -> lore.v1.WouldConflict
+	37,  // 27: lore.v1.LearnReport.reapplied:type_name -> lore.v1.CurationRecord
+	38,  // 28: lore.v1.LearnReport.revisit:type_name -> lore.v1.Revisit
+	35,  // 29: lore.v1.LearnReport.generated:type_name -> lore.v1.GeneratedArtifact
+	37,  // 30: lore.v1.Revisit.decision:type_name -> lore.v1.CurationRecord
+	40,  // 31: lore.v1.Finding.flow:type_name -> lore.v1.Flow
+	39,  // 32: lore.v1.Approval.findings:type_name -> lore.v1.Finding
+	43,  // 33: lore.v1.LearnEvent.stage:type_name -> lore.v1.StageEvent
+	41,  // 34: lore.v1.LearnEvent.approval_requested:type_name -> lore.v1.Approval
+	44,  // 35: lore.v1.LearnEvent.decided:type_name -> lore.v1.Decision
+	24,  // 36: lore.v1.LearnEvent.conflict:type_name -> lore.v1.Conflict
+	45,  // 37: lore.v1.LearnEvent.committed:type_name -> lore.v1.Committed
+	46,  // 38: lore.v1.LearnEvent.failed:type_name -> lore.v1.RunFailed
+	39,  // 39: lore.v1.LearnEvent.finding:type_name -> lore.v1.Finding
+	31,  // 40: lore.v1.LearnEvent.report:type_name -> lore.v1.LearnReport
+	145, // 41: lore.v1.LearnEvent.run:type_name -> google.protobuf.Struct
+	19,  // 42: lore.v1.Committed.session:type_name -> lore.v1.Session
+	53,  // 43: lore.v1.UnlearnResponse.integrity:type_name -> lore.v1.IntegrityProblem
+	139, // 44: lore.v1.UnlearnResponse.names:type_name -> lore.v1.UnlearnResponse.NamesEntry
+	52,  // 45: lore.v1.UnlearnResponse.regenerated:type_name -> lore.v1.Artifact
+	52,  // 46: lore.v1.UnlearnResponse.retired:type_name -> lore.v1.Artifact
+	57,  // 47: lore.v1.Skill.detail:type_name -> lore.v1.SkillDetail
+	101, // 48: lore.v1.Skill.origin:type_name -> lore.v1.SkillOrigin
+	102, // 49: lore.v1.Skill.finding_counts:type_name -> lore.v1.FindingCounts
+	140, // 50: lore.v1.SkillDetail.failure_signatures:type_name -> lore.v1.SkillDetail.FailureSignaturesEntry
+	58,  // 51: lore.v1.SkillDetail.provenance:type_name -> lore.v1.SkillProvenance
+	39,  // 52: lore.v1.SkillDetail.findings:type_name -> lore.v1.Finding
+	59,  // 53: lore.v1.SkillDetail.outcomes:type_name -> lore.v1.SkillOutcome
+	60,  // 54: lore.v1.SkillDetail.allowed:type_name -> lore.v1.SkillAllowance
+	61,  // 55: lore.v1.SkillDetail.versions:type_name -> lore.v1.SkillVersion
+	62,  // 56: lore.v1.SkillDetail.files:type_name -> lore.v1.SkillFile
+	141, // 57: lore.v1.SkillDetail.metadata:type_name -> lore.v1.SkillDetail.MetadataEntry
+	63,  // 58: lore.v1.SkillDetail.original:type_name -> lore.v1.SkillOriginal
+	39,  // 59: lore.v1.SkillOutcome.findings:type_name -> lore.v1.Finding
+	39,  // 60: lore.v1.SkillVersion.findings:type_name -> lore.v1.Finding
+	56,  // 61: lore.v1.SkillHit.skill:type_name -> lore.v1.Skill
+	65,  // 62: lore.v1.SearchSkillsResponse.hits:type_name -> lore.v1.SkillHit
+	56,  // 63: lore.v1.ListSkillsResponse.skills:type_name -> lore.v1.Skill
+	56,  // 64: lore.v1.GetSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 65: lore.v1.ActivateSkillResponse.skill:type_name -> lore.v1.Skill
+	103, // 66: lore.v1.ActivateSkillResponse.files:type_name -> lore.v1.SkillResource
+	56,  // 67: lore.v1.ProposeSkillResponse.skill:type_name -> lore.v1.Skill
+	39,  // 68: lore.v1.ProposeSkillResponse.findings:type_name -> lore.v1.Finding
+	142, // 69: lore.v1.ProposeSkillResponse.redacted:type_name -> lore.v1.ProposeSkillResponse.RedactedEntry
+	56,  // 70: lore.v1.ReviewSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 71: lore.v1.PromoteSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 72: lore.v1.SkillFeedbackResponse.skill:type_name -> lore.v1.Skill
+	39,  // 73: lore.v1.SkillFeedbackResponse.note_findings:type_name -> lore.v1.Finding
+	143, // 74: lore.v1.SkillFeedbackResponse.note_redacted:type_name -> lore.v1.SkillFeedbackResponse.NoteRedactedEntry
+	56,  // 75: lore.v1.AllowSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 76: lore.v1.ImportSkillsResponse.skills:type_name -> lore.v1.Skill
+	39,  // 77: lore.v1.ImportSkillsResponse.findings:type_name -> lore.v1.Finding
+	111, // 78: lore.v1.ImportSkillsResponse.invalid:type_name -> lore.v1.InvalidSkill
+	112, // 79: lore.v1.ImportSkillsResponse.sensitive:type_name -> lore.v1.SensitiveSpan
+	56,  // 80: lore.v1.QueueResponse.drafts:type_name -> lore.v1.Skill
+	24,  // 81: lore.v1.QueueResponse.conflicts:type_name -> lore.v1.Conflict
+	42,  // 82: lore.v1.QueueResponse.waiting:type_name -> lore.v1.LearnEvent
+	91,  // 83: lore.v1.JobsResponse.jobs:type_name -> lore.v1.Job
+	91,  // 84: lore.v1.EnqueueRunsRequest.jobs:type_name -> lore.v1.Job
+	91,  // 85: lore.v1.EnqueueRunsResponse.added:type_name -> lore.v1.Job
+	91,  // 86: lore.v1.EnqueueRunsResponse.known:type_name -> lore.v1.Job
+	91,  // 87: lore.v1.TakeRunResponse.job:type_name -> lore.v1.Job
+	91,  // 88: lore.v1.FinishRunRequest.job:type_name -> lore.v1.Job
+	99,  // 89: lore.v1.CurateRequest.parts:type_name -> lore.v1.SplitPart
+	104, // 90: lore.v1.AddUserResponse.user:type_name -> lore.v1.User
+	104, // 91: lore.v1.ListUsersResponse.users:type_name -> lore.v1.User
+	104, // 92: lore.v1.RevokeUserResponse.user:type_name -> lore.v1.User
+	56,  // 93: lore.v1.RollbackSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 94: lore.v1.WarnSkillResponse.skill:type_name -> lore.v1.Skill
+	56,  // 95: lore.v1.EditSkillResponse.skill:type_name -> lore.v1.Skill
+	39,  // 96: lore.v1.EditSkillResponse.findings:type_name -> lore.v1.Finding
+	144, // 97: lore.v1.EditSkillResponse.redacted:type_name -> lore.v1.EditSkillResponse.RedactedEntry
+	124, // 98: lore.v1.MergeSkillsResponse.merges:type_name -> lore.v1.SkillMerge
+	127, // 99: lore.v1.SkillEval.queries:type_name -> lore.v1.TriggerQuery
+	128, // 100: lore.v1.EvalSkillsResponse.skills:type_name -> lore.v1.SkillEval
+	131, // 101: lore.v1.VerifyStoreResponse.problems:type_name -> lore.v1.StoreProblem
+	135, // 102: lore.v1.BackupStoreChunk.done:type_name -> lore.v1.BackupStoreResponse
+	0,   // 103: lore.v1.LoreService.WhoAmI:input_type -> lore.v1.WhoAmIRequest
+	7,   // 104: lore.v1.LoreService.Find:input_type -> lore.v1.FindRequest
+	10,  // 105: lore.v1.LoreService.Show:input_type -> lore.v1.ShowRequest
+	13,  // 106: lore.v1.LoreService.Rank:input_type -> lore.v1.RankRequest
+	16,  // 107: lore.v1.LoreService.Graph:input_type -> lore.v1.GraphRequest
+	20,  // 108: lore.v1.LoreService.Sessions:input_type -> lore.v1.SessionsRequest
+	22,  // 109: lore.v1.LoreService.Report:input_type -> lore.v1.ReportRequest
+	25,  // 110: lore.v1.LoreService.Conflicts:input_type -> lore.v1.ConflictsRequest
+	27,  // 111: lore.v1.LoreService.Upload:input_type -> lore.v1.UploadRequest
+	30,  // 112: lore.v1.LoreService.Learn:input_type -> lore.v1.LearnRequest
+	47,  // 113: lore.v1.LoreService.Decide:input_type -> lore.v1.DecideRequest
+	49,  // 114: lore.v1.LoreService.Watch:input_type -> lore.v1.WatchRequest
+	50,  // 115: lore.v1.LoreService.Unlearn:input_type -> lore.v1.UnlearnRequest
+	54,  // 116: lore.v1.LoreService.Resolve:input_type -> lore.v1.ResolveRequest
+	98,  // 117: lore.v1.LoreService.Curate:input_type -> lore.v1.CurateRequest
+	64,  // 118: lore.v1.LoreService.SearchSkills:input_type -> lore.v1.SearchSkillsRequest
+	67,  // 119: lore.v1.LoreService.ListSkills:input_type -> lore.v1.ListSkillsRequest
+	69,  // 120: lore.v1.LoreService.GetSkill:input_type -> lore.v1.GetSkillRequest
+	71,  // 121: lore.v1.LoreService.ActivateSkill:input_type -> lore.v1.ActivateSkillRequest
+	73,  // 122: lore.v1.LoreService.ProposeSkill:input_type -> lore.v1.ProposeSkillRequest
+	75,  // 123: lore.v1.LoreService.ReviewSkill:input_type -> lore.v1.ReviewSkillRequest
+	77,  // 124: lore.v1.LoreService.PromoteSkill:input_type -> lore.v1.PromoteSkillRequest
+	79,  // 125: lore.v1.LoreService.SkillFeedback:input_type -> lore.v1.SkillFeedbackRequest
+	81,  // 126: lore.v1.LoreService.AllowSkill:input_type -> lore.v1.AllowSkillRequest
+	83,  // 127: lore.v1.LoreService.ExportSkills:input_type -> lore.v1.ExportSkillsRequest
+	85,  // 128: lore.v1.LoreService.ImportSkills:input_type -> lore.v1.ImportSkillsRequest
+	87,  // 129: lore.v1.LoreService.Queue:input_type -> lore.v1.QueueRequest
+	89,  // 130: lore.v1.LoreService.Jobs:input_type -> lore.v1.JobsRequest
+	92,  // 131: lore.v1.LoreService.EnqueueRuns:input_type -> lore.v1.EnqueueRunsRequest
+	94,  // 132: lore.v1.LoreService.TakeRun:input_type -> lore.v1.TakeRunRequest
+	96,  // 133: lore.v1.LoreService.FinishRun:input_type -> lore.v1.FinishRunRequest
+	105, // 134: lore.v1.LoreService.AddUser:input_type -> lore.v1.AddUserRequest
+	107, // 135: lore.v1.LoreService.ListUsers:input_type -> lore.v1.ListUsersRequest
+	109, // 136: lore.v1.LoreService.RevokeUser:input_type -> lore.v1.RevokeUserRequest
+	113, // 137: lore.v1.LoreService.RollbackSkill:input_type -> lore.v1.RollbackSkillRequest
+	115, // 138: lore.v1.LoreService.WarnSkill:input_type -> lore.v1.WarnSkillRequest
+	117, // 139: lore.v1.LoreService.EditSkill:input_type -> lore.v1.EditSkillRequest
+	119, // 140: lore.v1.LoreService.PromptSkills:input_type -> lore.v1.PromptSkillsRequest
+	121, // 141: lore.v1.LoreService.ResolveSkills:input_type -> lore.v1.ResolveSkillsRequest
+	123, // 142: lore.v1.LoreService.MergeSkills:input_type -> lore.v1.MergeSkillsRequest
+	126, // 143: lore.v1.LoreService.EvalSkills:input_type -> lore.v1.EvalSkillsRequest
+	130, // 144: lore.v1.LoreService.VerifyStore:input_type -> lore.v1.VerifyStoreRequest
+	133, // 145: lore.v1.LoreService.BackupStore:input_type -> lore.v1.BackupStoreRequest
+	1,   // 146: lore.v1.LoreService.WhoAmI:output_type -> lore.v1.WhoAmIResponse
+	9,   // 147: lore.v1.LoreService.Find:output_type -> lore.v1.FindResponse
+	11,  // 148: lore.v1.LoreService.Show:output_type -> lore.v1.ShowResponse
+	15,  // 149: lore.v1.LoreService.Rank:output_type -> lore.v1.RankResponse
+	18,  // 150: lore.v1.LoreService.Graph:output_type -> lore.v1.GraphResponse
+	21,  // 151: lore.v1.LoreService.Sessions:output_type -> lore.v1.SessionsResponse
+	23,  // 152: lore.v1.LoreService.Report:output_type -> lore.v1.ReportResponse
+	26,  // 153: lore.v1.LoreService.Conflicts:output_type -> lore.v1.ConflictsResponse
+	29,  // 154: lore.v1.LoreService.Upload:output_type -> lore.v1.UploadResponse
+	42,  // 155: lore.v1.LoreService.Learn:output_type -> lore.v1.LearnEvent
+	48,  // 156: lore.v1.LoreService.Decide:output_type -> lore.v1.DecideResponse
+	42,  // 157: lore.v1.LoreService.Watch:output_type -> lore.v1.LearnEvent
+	51,  // 158: lore.v1.LoreService.Unlearn:output_type -> lore.v1.UnlearnResponse
+	55,  // 159: lore.v1.LoreService.Resolve:output_type -> lore.v1.ResolveResponse
+	100, // 160: lore.v1.LoreService.Curate:output_type -> lore.v1.CurateResponse
+	66,  // 161: lore.v1.LoreService.SearchSkills:output_type -> lore.v1.SearchSkillsResponse
+	68,  // 162: lore.v1.LoreService.ListSkills:output_type -> lore.v1.ListSkillsResponse
+	70,  // 163: lore.v1.LoreService.GetSkill:output_type -> lore.v1.GetSkillResponse
+	72,  // 164: lore.v1.LoreService.ActivateSkill:output_type -> lore.v1.ActivateSkillResponse
+	74,  // 165: lore.v1.LoreService.ProposeSkill:output_type -> lore.v1.ProposeSkillResponse
+	76,  // 166: lore.v1.LoreService.ReviewSkill:output_type -> lore.v1.ReviewSkillResponse
+	78,  // 167: lore.v1.LoreService.PromoteSkill:output_type -> lore.v1.PromoteSkillResponse
+	80,  // 168: lore.v1.LoreService.SkillFeedback:output_type -> lore.v1.SkillFeedbackResponse
+	82,  // 169: lore.v1.LoreService.AllowSkill:output_type -> lore.v1.AllowSkillResponse
+	84,  // 170: lore.v1.LoreService.ExportSkills:output_type -> lore.v1.ExportSkillsResponse
+	86,  // 171: lore.v1.LoreService.ImportSkills:output_type -> lore.v1.ImportSkillsResponse
+	88,  // 172: lore.v1.LoreService.Queue:output_type -> lore.v1.QueueResponse
+	90,  // 173: lore.v1.LoreService.Jobs:output_type -> lore.v1.JobsResponse
+	93,  // 174: lore.v1.LoreService.EnqueueRuns:output_type -> lore.v1.EnqueueRunsResponse
+	95,  // 175: lore.v1.LoreService.TakeRun:output_type -> lore.v1.TakeRunResponse
+	97,  // 176: lore.v1.LoreService.FinishRun:output_type -> lore.v1.FinishRunResponse
+	106, // 177: lore.v1.LoreService.AddUser:output_type -> lore.v1.AddUserResponse
+	108, // 178: lore.v1.LoreService.ListUsers:output_type -> lore.v1.ListUsersResponse
+	110, // 179: lore.v1.LoreService.RevokeUser:output_type -> lore.v1.RevokeUserResponse
+	114, // 180: lore.v1.LoreService.RollbackSkill:output_type -> lore.v1.RollbackSkillResponse
+	116, // 181: lore.v1.LoreService.WarnSkill:output_type -> lore.v1.WarnSkillResponse
+	118, // 182: lore.v1.LoreService.EditSkill:output_type -> lore.v1.EditSkillResponse
+	120, // 183: lore.v1.LoreService.PromptSkills:output_type -> lore.v1.PromptSkillsResponse
+	122, // 184: lore.v1.LoreService.ResolveSkills:output_type -> lore.v1.ResolveSkillsResponse
+	125, // 185: lore.v1.LoreService.MergeSkills:output_type -> lore.v1.MergeSkillsResponse
+	129, // 186: lore.v1.LoreService.EvalSkills:output_type -> lore.v1.EvalSkillsResponse
+	132, // 187: lore.v1.LoreService.VerifyStore:output_type -> lore.v1.VerifyStoreResponse
+	134, // 188: lore.v1.LoreService.BackupStore:output_type -> lore.v1.BackupStoreChunk
+	146, // [146:189] is the sub-list for method output_type
+	103, // [103:146] is the sub-list for method input_type
+	103, // [103:103] is the sub-list for extension type_name
+	103, // [103:103] is the sub-list for extension extendee
+	0,   // [0:103] is the sub-list for field type_name
 }
 
 func init() { file_lore_v1_lore_proto_init() }
@@ -11786,7 +11866,7 @@ func file_lore_v1_lore_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_lore_v1_lore_proto_rawDesc), len(file_lore_v1_lore_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   144,
+			NumMessages:   145,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
