@@ -273,6 +273,7 @@ func writePrimitive(b *strings.Builder, st styles.Styles, p core.Primitive, deps
 		fmt.Fprintf(b, "%s %s %s\n", st.Label.Render("replaced  "), v.FormalStatement,
 			st.Faint.Render(fmt.Sprintf("(until %s by %s, %s)", v.ReplacedAt.Format("2006-01-02 15:04"), v.ReplacedBy, v.Why)))
 	}
+	writeProof(b, st, p.Proof)
 }
 
 // NewCmdRank is lore rank: the primitives by importance or reach.

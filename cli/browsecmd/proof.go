@@ -1,0 +1,27 @@
+package browsecmd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/tui/styles"
+)
+
+// writeProof is lore show's Proof section: the proof the source gives of
+// a result and its sketch of it, read as the statement is, and where the
+// proof was too long to keep whole, how much of it is kept.
+func writeProof(b *strings.Builder, st styles.Styles, pr core.Proof) {
+	if pr.Text != "" {
+		fmt.Fprintf(b, "\n%s\n%s\n", st.Heading.Render("Proof"), text.ReadableMath(pr.Text))
+		if pr.Cut > 0 {
+			fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("(cut: the first %s of a proof of %s in its source)",
+				acquire.HumanBytes(int64(len(pr.Text))), acquire.HumanBytes(int64(pr.Cut)))))
+		}
+	}
+	if pr.Sketch != "" {
+		fmt.Fprintf(b, "\n%s\n%s\n", st.Heading.Render("Proof sketch"), text.ReadableMath(pr.Sketch))
+	}
+}
