@@ -10,18 +10,19 @@ import (
 	"github.com/lore-kb/lore/tui/styles"
 )
 
-// writeProof is lore show's Proof section: the proof the source gives of
-// a result and its sketch of it, read as the statement is, and where the
-// proof was too long to keep whole, how much of it is kept.
+// writeProof is lore show's Proof section: the source's sketch of the
+// proof of a result and the proof it gives, read as the statement is, and
+// where the proof was too long to keep whole, how much of it is kept.
 func writeProof(b *strings.Builder, st styles.Styles, pr core.Proof) {
-	if pr.Text != "" {
-		fmt.Fprintf(b, "\n%s\n%s\n", st.Heading.Render("Proof"), text.ReadableMath(pr.Text))
-		if pr.Cut > 0 {
-			fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("(cut: the first %s of a proof of %s in its source)",
-				acquire.HumanBytes(int64(len(pr.Text))), acquire.HumanBytes(int64(pr.Cut)))))
-		}
-	}
 	if pr.Sketch != "" {
 		fmt.Fprintf(b, "\n%s\n%s\n", st.Heading.Render("Proof sketch"), text.ReadableMath(pr.Sketch))
+	}
+	if pr.Text == "" {
+		return
+	}
+	fmt.Fprintf(b, "\n%s\n%s\n", st.Heading.Render("Proof"), text.ReadableMath(pr.Text))
+	if pr.Cut > 0 {
+		fmt.Fprintf(b, "%s\n", st.Faint.Render(fmt.Sprintf("(cut: the first %s of a proof of %s in its source)",
+			acquire.HumanBytes(int64(len(pr.Text))), acquire.HumanBytes(int64(pr.Cut)))))
 	}
 }

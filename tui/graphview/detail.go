@@ -131,7 +131,23 @@ func document(p *core.Primitive, domain string) string {
 	item("source", strings.Join(src, " › "))
 	item("confidence", formatNum(p.Confidence))
 	item("keywords", strings.Join(p.Keywords, ", "))
+	proofSections(&b, p.Proof)
 	return b.String()
+}
+
+// proofSections are the sketch and the proof the source gives of a
+// result, read as its statement is; the pane shows what fits of a long
+// proof.
+func proofSections(b *strings.Builder, pr core.Proof) {
+	if s := strings.TrimSpace(pr.Sketch); s != "" {
+		b.WriteString("\n## Proof sketch\n\n" + mdBlock(text.ReadableMath(s)) + "\n")
+	}
+	if s := strings.TrimSpace(pr.Text); s != "" {
+		b.WriteString("\n## Proof\n\n" + mdBlock(text.ReadableMath(s)) + "\n")
+		if pr.Cut > 0 {
+			b.WriteString("\n" + mdInline(fmt.Sprintf("(cut: the first %d of the proof's %d bytes)", len(pr.Text), pr.Cut)) + "\n")
+		}
+	}
 }
 
 // mdInline is untrusted text as literal markdown on one line: invisible

@@ -107,13 +107,23 @@ func (m Model) rowDetail(r *row, w, h int) []string {
 			}
 		}
 	}
+	// The proof follows the edges, in what the statement leaves: a few
+	// of its lines are kept from the statement's room.
+	var proof []string
+	if m.mode != modeUnlink && m.mode != modeRetype {
+		proof = m.proofLines(r, w)
+	}
+	keep := 0
+	if len(proof) > 0 {
+		keep = min(len(proof), 4) + 1
+	}
 	// The statement gets what the rest leaves, three lines at least
 	// where there is room; on a short pane the blank lines go first.
 	gaps := 2
-	if len(out)+len(body)+len(tail)+gaps > h {
+	if len(out)+len(body)+len(tail)+keep+gaps > h {
 		gaps = 0
 	}
-	room := max(h-len(out)-len(tail)-gaps, min(3, max(h-len(out)-gaps, 1)))
+	room := max(h-len(out)-len(tail)-keep-gaps, min(3, max(h-len(out)-gaps, 1)))
 	if len(body) > room {
 		body = body[:room]
 		body[room-1] = cells.Fit(strings.TrimRight(ansiTrim(body[room-1], w-1), " ")+cells.Ellipsis, w)
@@ -130,7 +140,7 @@ func (m Model) rowDetail(r *row, w, h int) []string {
 		}
 		out = append(out, tail...)
 	}
-	return out
+	return appendProof(out, proof, w, h)
 }
 
 // edgeLines are a primitive's dependencies and dependents, by name.
