@@ -710,6 +710,7 @@ func refEntry(n int, p *core.Primitive) string {
 	field("ID", clean(p.ID, maxFieldRunes))
 	field("Type", typeName(p.Type))
 	field("Statement", statement(p, maxRefStmtRunes))
+	proofFields(p.Proof, field)
 	field("Section", clean(p.Section, maxFieldRunes))
 	field("Source", clean(p.Provenance.Document, maxFieldRunes))
 	conf := "-"
