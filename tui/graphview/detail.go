@@ -140,10 +140,10 @@ func document(p *core.Primitive, domain string) string {
 // proof.
 func proofSections(b *strings.Builder, pr core.Proof) {
 	if s := strings.TrimSpace(pr.Sketch); s != "" {
-		b.WriteString("\n## Proof sketch\n\n" + mdBlock(text.ReadableMath(s)) + "\n")
+		b.WriteString("\n**Proof sketch.** " + mdBlock(text.ReadableMath(s)) + "\n")
 	}
 	if s := strings.TrimSpace(pr.Text); s != "" {
-		b.WriteString("\n## Proof\n\n" + mdBlock(text.ReadableMath(s)) + "\n")
+		b.WriteString("\n**Proof.** " + mdBlock(text.ReadableMath(s)) + "\n")
 		if pr.Cut > 0 {
 			b.WriteString("\n" + mdInline(fmt.Sprintf("(cut: the first %d of the proof's %d bytes)", len(pr.Text), pr.Cut)) + "\n")
 		}
