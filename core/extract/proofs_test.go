@@ -194,4 +194,12 @@ func TestTextProofParagraphs(t *testing.T) {
 			t.Errorf("%q keeps the proof that follows an example", p.Name)
 		}
 	}
+	// A proof without an end mark ends where the next result opens,
+	// whatever the book calls its results.
+	doc = "3 Operators\n\nStatement 3.1: The operator is linear in A.\n\nProof: This follows directly from the definition. Finally, a formula for later.\n" +
+		"Statement 3.2: The identity holds for every operator A and vector u.\n"
+	lin := provedBy(t, extractDoc(t, "ops.txt", core.FormatText, doc), "linear in A")
+	if lin.Proof.Text != "This follows directly from the definition. Finally, a formula for later." {
+		t.Errorf("Statement 3.1's proof = %q", lin.Proof.Text)
+	}
 }
