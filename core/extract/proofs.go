@@ -63,6 +63,7 @@ func (x *extractor) attachProofs(cs []cand, outOf []int, out []core.Primitive) {
 	case x.format == core.FormatPreTeXt && x.ptx != nil:
 		blocks = x.ptx.blocks
 	}
+	marked := x.format == core.FormatLaTeX || x.format == core.FormatPreTeXt
 	byKey := map[string]int{}
 	byNumber := map[string][]int{}
 	var mains []int
@@ -77,12 +78,17 @@ func (x *extractor) attachProofs(cs []cand, outOf []int, out []core.Primitive) {
 		if c.number != "" {
 			byNumber[c.number] = append(byNumber[c.number], ci)
 		}
+		// In LaTeX and PreTeXt a proof follows its result's block: a
+		// term defined in the paragraphs between is not what it proves.
+		if marked && !c.format {
+			continue
+		}
 		if !c.part && (len(mains) == 0 || cs[mains[len(mains)-1]].offset != c.offset) {
 			mains = append(mains, ci)
 		}
 	}
 	for _, sp := range spans {
-		ci := x.proofOwner(sp, cs, mains, byKey, byNumber, blocks)
+		ci := x.proofOwner(sp, cs, mains, byKey, byNumber, blocks, marked)
 		if ci < 0 {
 			continue
 		}
@@ -110,7 +116,7 @@ func (x *extractor) attachProofs(cs []cand, outOf []int, out []core.Primitive) {
 }
 
 // proofOwner returns the candidate sp proves, or -1.
-func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[string]int, byNumber map[string][]int, blocks []texBlock) int {
+func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[string]int, byNumber map[string][]int, blocks []texBlock, marked bool) int {
 	if sp.of != "" {
 		if ci, ok := byKey[sp.of]; ok {
 			return ci
@@ -135,7 +141,7 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 	if st := c.sec; st != nil && (sp.at < st.body || sp.at >= st.body+len(st.own)) {
 		return -1 // another section's
 	}
-	if blocks != nil {
+	if marked {
 		if blockBetween(blocks, c.offset, sp.at) {
 			return -1
 		}

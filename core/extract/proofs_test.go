@@ -127,6 +127,9 @@ func TestPreTeXtProofsKeptWithTheirResults(t *testing.T) {
 <statement><p>If <m>ab = ac</m> then <m>b = c</m>.</p></statement>
 </lemma>
 <proof><title>Idea of the proof</title><p>Multiply by <m>a^{-1}</m> on the left.</p></proof>
+<proposition xml:id="prop-inverse"><statement><p>Every element has exactly one inverse.</p></statement></proposition>
+<p>We use a method called <term>minimal criminal</term> here, as before.</p>
+<proof><p>If <m>b</m> and <m>c</m> invert <m>a</m> then <m>b = bac = c</m>.</p></proof>
 </section></chapter></book></pretext>
 `
 	ps := extractDoc(t, "groups.ptx", core.FormatPreTeXt, doc)
@@ -136,6 +139,9 @@ func TestPreTeXtProofsKeptWithTheirResults(t *testing.T) {
 	}
 	if strings.Contains(u.FormalStatement, "identities then") {
 		t.Errorf("the proof is in the statement: %q", u.FormalStatement)
+	}
+	if inv := provedBy(t, ps, "exactly one inverse"); inv.Proof.Text != "If $b$ and $c$ invert $a$ then $b = bac = c$." {
+		t.Errorf("the proof after a paragraph defining a term = %q", inv.Proof.Text)
 	}
 	c := provedBy(t, ps, "Cancellation")
 	if c.Proof.Sketch != "Multiply by $a^{-1}$ on the left." || c.Proof.Text != "" {
