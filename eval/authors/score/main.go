@@ -416,7 +416,7 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		withBlocks[b.file] = true
 	}
 	for _, f := range lb.includes {
-		if !withBlocks[f] {
+		if srcDir != workDir || !withBlocks[f] { // a PDF names itself
 			continue
 		}
 		r.Files.Total++
@@ -549,14 +549,14 @@ func pct(c counts) string {
 }
 
 func printTable(w io.Writer, rs, tot []result) {
-	head := fmt.Sprintf("%-12s %-8s %5s %9s %9s %9s %5s %7s %7s %5s %4s %5s %11s %7s %7s", "work", "set", "prims", "def", "thm", "alg", "order", "fig", "proof", "drop", "dup", "confl", "provenance", "files", "seconds")
+	head := fmt.Sprintf("%-15s %-8s %5s %9s %9s %9s %5s %7s %7s %5s %4s %5s %11s %7s %7s", "work", "set", "prims", "def", "thm", "alg", "order", "fig", "proof", "drop", "dup", "confl", "provenance", "files", "seconds")
 	_, _ = fmt.Fprintln(w, head)
 	row := func(r result) {
 		if r.Error != "" && r.Work != "total" {
-			_, _ = fmt.Fprintf(w, "%-12s %-8s error: %s (%.0fs)\n", r.Work, r.Set, r.Error, r.Seconds)
+			_, _ = fmt.Fprintf(w, "%-15s %-8s error: %s (%.0fs)\n", r.Work, r.Set, r.Error, r.Seconds)
 			return
 		}
-		_, _ = fmt.Fprintf(w, "%-12s %-8s %5d %9s %9s %9s %5d %7s %7s %5d %4d %5d %11s %7s %7.1f\n", r.Work, r.Set, r.Primitives,
+		_, _ = fmt.Fprintf(w, "%-15s %-8s %5d %9s %9s %9s %5d %7s %7s %5d %4d %5d %11s %7s %7.1f\n", r.Work, r.Set, r.Primitives,
 			frac(r.Blocks["def"]), frac(r.Blocks["thm"]), frac(r.Blocks["alg"]), r.AlgInOrder, frac(r.Blocks["fig"]), frac(r.Blocks["proof"]),
 			r.Dropped, r.Duplicates, r.Conflicts, frac(r.Provenance), frac(r.Files), r.Seconds)
 		if r.Note != "" {
@@ -571,7 +571,7 @@ func printTable(w io.Writer, rs, tot []result) {
 	}
 	for _, t := range tot {
 		row(t)
-		_, _ = fmt.Fprintf(w, "%-12s %-8s recall def %s, thm %s, alg %s (in order %d), fig %s, proof %s; provenance %s\n", "", t.Set,
+		_, _ = fmt.Fprintf(w, "%-15s %-8s recall def %s, thm %s, alg %s (in order %d), fig %s, proof %s; provenance %s\n", "", t.Set,
 			pct(t.Blocks["def"]), pct(t.Blocks["thm"]), pct(t.Blocks["alg"]), t.AlgInOrder, pct(t.Blocks["fig"]), pct(t.Blocks["proof"]), pct(t.Provenance))
 	}
 }
