@@ -388,7 +388,7 @@ func namedResult(title string) (string, string) {
 // after indentation, Markdown emphasis or a LaTeX font command, are
 // "Proof", "Proof of Theorem 2.3", "Proof sketch", "Sketch of proof",
 // "Idea of the proof" or "Sketch", ended by '.' or ':'.
-var textProof = lazyre.New(`(?m)^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
+var textProof = lazyre.New(`^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
 	`((?:Proof|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)))?` +
 	`|(?:Sketch|Idea|Outline)(?:\s+of\s+(?:the\s+)?proof(?:\s+of\s+[A-Z][a-zé]+\s*~?\s*[0-9]+(?:\.[0-9]+)*)?)?)` +
 	`\s*(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?`)
@@ -409,12 +409,7 @@ func textProofSpans(doc string, format core.Format) []proofSpan {
 	if format == core.FormatPreTeXt {
 		return nil
 	}
-	if !strings.Contains(doc, "Proof") && !strings.Contains(doc, "Sketch") && !strings.Contains(doc, "Idea") &&
-		!strings.Contains(doc, "Beweis") && !strings.Contains(doc, "Preuve") && !strings.Contains(doc, "Démonstration") &&
-		!strings.Contains(doc, "Demostración") && !strings.Contains(doc, "Dimostrazione") && !strings.Contains(doc, "Outline") {
-		return nil
-	}
-	ms := textProof.FindAllStringSubmatchIndex(doc, -1)
+	ms := textProofMatches(doc)
 	out := make([]proofSpan, 0, len(ms))
 	for i, m := range ms {
 		head := doc[m[2]:m[3]]
@@ -434,6 +429,54 @@ func textProofSpans(doc string, format core.Format) []proofSpan {
 	}
 	return out
 }
+
+// proofWords are the words a proof of running text opens with.
+var proofWords = []string{"Proof", "Sketch", "Idea", "Outline", "Beweis", "Preuve", "Démonstration", "Demostración", "Dimostrazione"}
+
+// textProofMatches are textProof's matches in doc, in order, as
+// FindAllStringSubmatchIndex gives them. The expression is tried only on
+// the lines where one of proofWords stands near the start: anchored at
+// every line of a book, it cost ten times reading the book's LaTeX.
+func textProofMatches(doc string) [][]int {
+	var out [][]int
+	seen := map[int]bool{}
+	for _, w := range proofWords {
+		for i := 0; i < len(doc); {
+			k := strings.Index(doc[i:], w)
+			if k < 0 {
+				break
+			}
+			at := i + k
+			i = at + len(w)
+			ls := strings.LastIndexByte(doc[max(0, at-maxProofIndent):at], '\n')
+			if ls < 0 && at > maxProofIndent {
+				continue // too far into its line
+			}
+			ls = max(0, at-maxProofIndent) + ls + 1
+			if ls > at || seen[ls] {
+				continue
+			}
+			le := lineEnd(doc, at)
+			m := textProof.FindStringSubmatchIndex(doc[ls:le])
+			if m == nil || m[0] != 0 {
+				continue
+			}
+			seen[ls] = true
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += ls
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a][0] < out[b][0] })
+	return out
+}
+
+// maxProofIndent bounds how far into its line a proof's first word may
+// stand (after indentation, emphasis or a font command).
+const maxProofIndent = 40
 
 // isProofWord reports whether head opens with a translated "Proof".
 func isProofWord(head string) bool {

@@ -1,8 +1,10 @@
 package extract
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/analyze"
@@ -165,6 +167,19 @@ func TestMarkdownProofDirectives(t *testing.T) {
 	if b.Proof.Text != "The smallest positive value of $ax+by$ divides both." {
 		t.Errorf("Bezout's proof = %q", b.Proof.Text)
 	}
+	// A web page's proof, converted to Markdown: an emphasized "Proof."
+	// paragraph up to its end mark, and a sketch.
+	page := "# Trees\n\n## 1 Trees\n\n**Theorem 1.2.** Every tree with n vertices has n − 1 edges.\n\n" +
+		"*Proof.* By induction on n: removing a leaf removes one edge. ∎\n\nTrees are everywhere.\n\n" +
+		"**Lemma 1.3.** Every tree with at least two vertices has two leaves.\n\n*Proof sketch.* Take the ends of a longest path.\n\n" +
+		"**Example 1.4.** A path is a tree.\n"
+	ps = extractDoc(t, "trees.md", core.FormatMarkdown, page)
+	if tr := provedBy(t, ps, "n − 1 edges"); tr.Proof.Text != "By induction on n: removing a leaf removes one edge." {
+		t.Errorf("Theorem 1.2's proof = %q", tr.Proof.Text)
+	}
+	if lv := provedBy(t, ps, "two leaves"); lv.Proof != (core.Proof{Sketch: "Take the ends of a longest path."}) {
+		t.Errorf("Lemma 1.3's proof = %+v", lv.Proof)
+	}
 }
 
 // Running text (a PDF's or a web page's) proves in a paragraph opening
@@ -207,5 +222,32 @@ func TestTextProofParagraphs(t *testing.T) {
 	lin := provedBy(t, extractDoc(t, "ops.txt", core.FormatText, doc), "linear in A")
 	if lin.Proof.Text != "This follows directly from the definition. Finally, a formula for later." {
 		t.Errorf("Statement 3.1's proof = %q", lin.Proof.Text)
+	}
+}
+
+// Looking for the proofs of running text costs less than reading the
+// document's LaTeX once: the pattern of a proof's first line, tried at
+// every line of a 3 MB book, cost ten times that.
+func TestTextProofScanCheap(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 3<<20; i++ {
+		b.WriteString("\\begin{theorem}\\label{thm:" + strconv.Itoa(i) + "}\nEvery tree with $n$ vertices has $n-1$ edges, and \\emph{more} holds.\n\\end{theorem}\n")
+		b.WriteString("\\begin{proof}\nBy induction on $n$; see the Proof of Lemma~\\ref{thm:1} and its Idea.\nA second line of the proof, long enough to be a line of a book.\n\\end{proof}\n")
+	}
+	doc := b.String()
+	cost := func(f func()) time.Duration {
+		best := time.Duration(1 << 62)
+		for range 3 {
+			start := time.Now()
+			f()
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	scan := cost(func() { scanTeX(doc) })
+	proofs := cost(func() { textProofSpans(doc, core.FormatLaTeX) })
+	t.Logf("%d bytes: scanTeX %v, textProofSpans %v", len(doc), scan, proofs)
+	if proofs > scan {
+		t.Errorf("finding the proofs of running text took %v, reading the LaTeX %v", proofs, scan)
 	}
 }
