@@ -942,7 +942,7 @@ func opensBlock(line string) bool {
 			return true
 		}
 	}
-	return false
+	return opensSketch(line)
 }
 
 // stripEmph removes Markdown strong/emphasis runs so statements read as

@@ -474,6 +474,17 @@ func textProofMatches(doc string) [][]int {
 	return out
 }
 
+// opensSketch reports whether a line of running text opens a sketch of
+// a proof ("Sketch:", "Idea of the proof."), which ends the statement
+// before it as a proof does.
+func opensSketch(line string) bool {
+	head := line[:min(len(line), maxProofIndent+10)]
+	if !strings.Contains(head, "Sketch") && !strings.Contains(head, "Idea") && !strings.Contains(head, "Outline") {
+		return false
+	}
+	return textProof.MatchString(line)
+}
+
 // maxProofIndent bounds how far into its line a proof's first word may
 // stand (after indentation, emphasis or a font command).
 const maxProofIndent = 40

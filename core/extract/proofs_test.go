@@ -223,6 +223,17 @@ func TestTextProofParagraphs(t *testing.T) {
 	if lin.Proof.Text != "This follows directly from the definition. Finally, a formula for later." {
 		t.Errorf("Statement 3.1's proof = %q", lin.Proof.Text)
 	}
+	// A sketch on the line after its result, as a PDF's text sets it,
+	// ends the result's statement as a proof does.
+	doc = "2 Graphs\n\nLemma 2.3. Every closed odd walk contains\nan odd cycle.\nSketch: split the walk at a repeated vertex.\n" +
+		"Theorem 2.4. Every tree has a leaf.\nIdea of the proof. Follow a longest path.\n"
+	ps = extractDoc(t, "walks.txt", core.FormatText, doc)
+	for stmt, sketch := range map[string]string{"odd walk": "split the walk at a repeated vertex.", "has a leaf": "Follow a longest path."} {
+		p := provedBy(t, ps, stmt)
+		if strings.Contains(p.FormalStatement, "Sketch") || strings.Contains(p.FormalStatement, "Idea") || p.Proof.Sketch != sketch {
+			t.Errorf("%q: statement %q, sketch %q; want the statement alone and the sketch %q", p.Name, p.FormalStatement, p.Proof.Sketch, sketch)
+		}
+	}
 }
 
 // Looking for the proofs of running text costs less than reading the
