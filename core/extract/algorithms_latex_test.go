@@ -282,3 +282,54 @@ func TestPseudocodeKeepsNamesAndHeadComments(t *testing.T) {
 		t.Errorf("the second Sort is not named by its heading: %q", algNames(algs))
 	}
 }
+
+// A book's own row macros, one per indentation level, are read from their
+// use: the text is the last argument, the depth what the definition
+// indents by — and, where the definition is in another file, what the
+// letters of the family say.
+func TestAuthorRowMacrosKeepTheirDepth(t *testing.T) {
+	rows := `\begin{algoblock}[0.8\textwidth]
+	\aaA {7}{Algorithm BFS~($G = (V, E), s \in V$)}\xxx
+	\aab {$dist[s] = 0$;}\xxx
+	\aaB {4}{while~(empty~($Q$) = false)}\xxx
+	\aac {$u$ = find-earliest~($Q$);}\xxx
+	\aaC {2}{for each edge~$(u, v)\in E$}\xxx
+	\aad {insert~($Q$, $v$);}\xxx
+	\aab {return $dist$;}\xxx
+\end{algoblock}
+`
+	defs := `\newcommand{\AlgoIndent}[1]{\dimexpr\AlgoBaseIndent+#1\AlgoStepIndent\relax}
+\newcommand{\AlgoLine}[2]{\AlgoNumber\hspace{#1}\parbox[t]{\linewidth}{\small\ttfamily\strut#2\strut}}
+\newcommand{\AlgoBranch}[3]{\AlgoNumber\hspace{#1}{\tikz[overlay]\draw (0.1,{-.2 * \AlgoLinePitch}) -- (0.4,{-(#2 - .75) * \AlgoLinePitch});}\parbox[t]{\linewidth}{#3}}
+\newcommand{\aab}[1]{\AlgoLine{\AlgoIndent{1}}{#1}}
+\newcommand{\aac}[1]{\AlgoLine{\AlgoIndent{2}}{#1}}
+\newcommand{\aad}[1]{\AlgoLine{\AlgoIndent{3}}{#1}}
+\newcommand{\aaA}[2]{\AlgoBranch{\AlgoIndent{0}}{#1}{#2}}
+\newcommand{\aaB}[2]{\AlgoBranch{\AlgoIndent{1}}{#1}{#2}}
+\newcommand{\aaC}[2]{\AlgoBranch{\AlgoIndent{2}}{#1}{#2}}
+\newcommand{\xxx}{\par}
+\newenvironment{algoblock}[1][\linewidth]{\begin{minipage}{#1}}{\end{minipage}}
+`
+	want := "1. Algorithm BFS (G = (V, E), s ∈ V)\n" +
+		"   2. dist[s] = 0\n" +
+		"   3. while (empty (Q) = false)\n" +
+		"      4. u = find-earliest (Q)\n" +
+		"      5. for each edge (u, v)∈ E\n" +
+		"         6. insert (Q, v)\n" +
+		"   7. return dist"
+	for _, c := range []struct{ name, src string }{
+		{"defined here", defs + "\\section{BFS}\n" + rows},
+		{"defined elsewhere", "\\section{BFS}\n" + rows},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			algs := algorithmsOf(t, c.src)
+			p, ok := algs["BFS"]
+			if !ok {
+				t.Fatalf("no algorithm BFS; got %q", algNames(algs))
+			}
+			if p.ComputationalForm != want {
+				t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+			}
+		})
+	}
+}
