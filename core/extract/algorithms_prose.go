@@ -51,14 +51,23 @@ func (x *extractor) algorithmCaptions(st *secState, start int) {
 		}
 		name := strings.Trim(strings.TrimSpace(m[2]), "*_:. ")
 		ps, end := readRows(s, next)
+		from := ls
 		if len(ps.lines) < 2 {
-			continue
+			// algorithm2e prints the caption below the rows
+			var rows []string
+			if from, rows = rowsAbove(s, ls); from < 0 {
+				continue
+			}
+			ps, end = finishRows(pseudo{}, rows), next
+			if len(ps.lines) < 2 {
+				continue
+			}
 		}
 		if name == "" && len(ps.procs) > 0 {
 			name = ps.procs[0]
 		}
 		c := cand{
-			typ: core.Algorithm, name: givenName(name), number: m[1], offset: st.body + ls, end: st.body + end,
+			typ: core.Algorithm, name: givenName(name), number: m[1], offset: st.body + from, end: st.body + end,
 			conf: captionConf, statement: withCaption(name, ps.statement()), form: ps.form(),
 		}
 		if c.name == "" {
@@ -75,6 +84,63 @@ func (x *extractor) algorithmCaptions(st *secState, start int) {
 		x.add(st, c)
 		p = max(p, end)
 	}
+}
+
+// rowsAbove reads the rows that end right above the caption line starting
+// at ls, back to row 1: the offset of row 1 and the rows, or -1. A PDF's
+// text may keep the numbers of only some rows (those at the left margin);
+// a row without one is a row all the same, as long as the numbers that
+// are kept count down to 1.
+func rowsAbove(s string, ls int) (int, []string) {
+	p := ls
+	last := -1 // the number of the row read last (going up), -1 before any
+	var rows []string
+	blanks := 0
+	for n := 0; p > 0 && n < 80; n++ {
+		q := strings.LastIndexByte(s[:p-1], '\n') + 1
+		line := unbold(s[q : p-1])
+		p = q
+		t := strings.TrimSpace(line)
+		if t == "" {
+			if blanks++; blanks > 2 {
+				return -1, nil
+			}
+			continue
+		}
+		blanks = 0
+		if len(t) > 120 || strings.HasPrefix(t, "#") {
+			return -1, nil
+		}
+		m := algoRow.FindStringSubmatch(line)
+		switch {
+		case m != nil && (last < 0 || atoi(m[1]) < last):
+			last = atoi(m[1])
+			rows = append(rows, strings.TrimSuffix(strings.TrimSpace(m[2]), ";"))
+			if last == 1 {
+				if len(rows) < 2 {
+					return -1, nil
+				}
+				for a, b := 0, len(rows)-1; a < b; a, b = a+1, b-1 {
+					rows[a], rows[b] = rows[b], rows[a]
+				}
+				return q, rows
+			}
+		case last < 0:
+			return -1, nil // the row above the caption has no number
+		default:
+			rows = append(rows, strings.TrimSuffix(t, ";"))
+		}
+	}
+	return -1, nil
+}
+
+// unbold drops the bold a PDF reader sets keywords in ("**2 for** i = 1
+// to n do").
+func unbold(line string) string {
+	if !strings.Contains(line, "**") {
+		return line
+	}
+	return strings.ReplaceAll(line, "**", "")
 }
 
 // lineAt returns the line starting at i and where the next begins.
@@ -97,6 +163,8 @@ func readRows(s string, i int) (pseudo, int) {
 	io := 0 // the kind of the last line read: 0 row, 1 input, 2 output
 	for p := i; p < len(s); {
 		line, next := lineAt(s, p)
+		raw := len(line)
+		line = unbold(line)
 		t := strings.TrimSpace(line)
 		switch m := algoRow.FindStringSubmatch(line); {
 		case t == "":
@@ -105,9 +173,9 @@ func readRows(s string, i int) (pseudo, int) {
 				return finishRows(ps, rows), end
 			}
 		case m != nil && atoi(m[1]) == want:
-			rows = append(rows, strings.TrimSpace(m[2]))
+			rows = append(rows, strings.TrimSuffix(strings.TrimSpace(m[2]), ";"))
 			want++
-			io, blank, end = 0, 0, p+len(line)
+			io, blank, end = 0, 0, p+raw
 		case len(rows) == 0 && algoIO.MatchString(line):
 			mm := algoIO.FindStringSubmatch(line)
 			io = 1
@@ -120,17 +188,17 @@ func readRows(s string, i int) (pseudo, int) {
 			} else {
 				ps.outputs = append(ps.outputs, strings.TrimSpace(mm[2]))
 			}
-			end = p + len(line)
+			end = p + raw
 		case blank == 0 && len(rows) > 0 && m == nil && len(t) < 80 && !algoCaption.MatchString(line):
 			rows[len(rows)-1] += " " + t // a wrapped row
-			end = p + len(line)
+			end = p + raw
 		case blank == 0 && len(rows) == 0 && io > 0 && m == nil:
 			if io == 1 {
 				ps.inputs[len(ps.inputs)-1] += " " + t
 			} else {
 				ps.outputs[len(ps.outputs)-1] += " " + t
 			}
-			end = p + len(line)
+			end = p + raw
 		default:
 			return finishRows(ps, rows), end
 		}

@@ -58,3 +58,62 @@ Its running time is O(n log n) by the master theorem.
 		t.Errorf("statement runs past the block: %q", p.FormalStatement)
 	}
 }
+
+// algorithm2e prints its caption below the rows ("Algorithm 3: Linear
+// Subarray" after row 5); the rows above it are the algorithm, and the
+// prose after the caption is not its statement.
+func TestAlgorithmCaptionBelowItsRows(t *testing.T) {
+	src := `Loosely speaking the maximum sum is the previous maximum sum, plus the current value.
+ 1 M ← 0, S ← 0;
+ 2 for i = 1 to n do
+ 3      S ← max(S + A[i], 0);
+ 4     M = max(M, S);
+ 5 end
+                                         Algorithm 3: Linear Subarray
+The third method is Θ(n).
+Correctness of the algorithm stems from proof by induction on S = max(S + A[i], 0).
+`
+	var algs []core.Primitive
+	for _, p := range Extract(oneSection(src, core.FormatText, core.Textbook), Options{}) {
+		if p.Type == core.Algorithm {
+			algs = append(algs, p)
+		}
+	}
+	if len(algs) != 1 {
+		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
+	}
+	p := algs[0]
+	if p.Name != "Linear Subarray" {
+		t.Errorf("name = %q", p.Name)
+	}
+	want := "1. M ← 0, S ← 0\n" +
+		"2. for i = 1 to n:\n" +
+		"   3. S ← max(S + A[i], 0)\n" +
+		"   4. M = max(M, S)"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+	if strings.Contains(p.FormalStatement, "third method") {
+		t.Errorf("statement runs into the prose after the caption: %q", p.FormalStatement)
+	}
+}
+
+// lore's PDF reader sets the keywords of algorithm2e's rows in bold.
+func TestAlgorithmRowsInBold(t *testing.T) {
+	src := "Loosely speaking the maximum sum is the previous one.\n" +
+		"1 M ← 0, S ← 0;\n**2 for** i = 1 to n do\n3 S ← max(S + A[i], 0);\n4 M = max(M, S );\n**5 end**\n\n" +
+		"**Algorithm 3:** Linear Subarray\n\nThe third method is Θ(n).\n"
+	var algs []core.Primitive
+	for _, p := range Extract(oneSection(src, core.FormatMarkdown, core.Textbook), Options{}) {
+		if p.Type == core.Algorithm {
+			algs = append(algs, p)
+		}
+	}
+	if len(algs) != 1 || algs[0].Name != "Linear Subarray" {
+		t.Fatalf("algorithms = %+v, want Linear Subarray", algs)
+	}
+	want := "1. M ← 0, S ← 0\n2. for i = 1 to n:\n   3. S ← max(S + A[i], 0)\n   4. M = max(M, S )"
+	if algs[0].ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", algs[0].ComputationalForm, want)
+	}
+}
