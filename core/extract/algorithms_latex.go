@@ -895,13 +895,14 @@ func withCaption(caption, stmt string) string {
 
 // notPseudoBlock are environments never read as one block of pseudo-code
 // themselves (what they hold may be): the document, lists, mathematics,
-// tables, slides.
+// tables, slides. A minipage, center or figure may be: an author's
+// environment for pseudo-code often is one once expanded.
 var notPseudoBlock = map[string]bool{
 	"document": true, "itemize": true, "enumerate": true, "description": true, "frame": true,
-	"tabular": true, "tabularx": true, "array": true, "minipage": true, "multicols": true,
-	"abstract": true, "thebibliography": true, "figure": true, "table": true, "center": true,
+	"tabular": true, "tabularx": true, "array": true, "multicols": true,
+	"abstract": true, "thebibliography": true, "table": true,
 	"quote": true, "quotation": true, "tikzpicture": true, "cases": true, "matrix": true,
-	"pmatrix": true, "bmatrix": true, "flushleft": true, "flushright": true, "small": true,
+	"pmatrix": true, "bmatrix": true,
 }
 
 // skippedWhole are environments whose pseudo-code is not knowledge of its
@@ -1218,9 +1219,10 @@ func readRowFamily(r *texRender, body string, fam map[string]rowMacro) pseudo {
 			if j < 0 {
 				break
 			}
-			name, e := controlWord(body, i+j)
-			i = max(e, i+j+1)
-			if _, ok := fam[name]; ok && !commentedOut(body, i+j) {
+			at := i + j
+			name, e := controlWord(body, at)
+			i = max(e, at+1)
+			if _, ok := fam[name]; ok && !commentedOut(body, at) {
 				ps.lines = append(ps.lines, pcLine{depth: lv[name], text: texts[k]})
 				k++
 			}

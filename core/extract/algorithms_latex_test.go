@@ -333,3 +333,40 @@ func TestAuthorRowMacrosKeepTheirDepth(t *testing.T) {
 		})
 	}
 }
+
+// Rows of an author's macros whose definitions are elsewhere, the last
+// row at the end of the block: their levels are read without running
+// past it.
+func TestAuthorRowMacrosAtTheBlockEnd(t *testing.T) {
+	src := "\\section{Loops}\n\\begin{steps}\n\\stepa{for $i = 1$ to $n$:}\n\\stepb{$s \\gets s + i$}\n\\stepb{multiply the product p by i, then go on}\n\\stepa{return s}\\end{steps}"
+	algs := algorithmsOf(t, src)
+	if len(algs) != 1 {
+		t.Fatalf("algorithms = %q, want one", algNames(algs))
+	}
+	for _, p := range algs {
+		want := "1. for i = 1 to n:\n   2. s ← s + i\n   3. multiply the product p by i, then go on\n4. return s"
+		if p.ComputationalForm != want {
+			t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+		}
+	}
+}
+
+// FuzzPseudocode holds the readers of pseudo-code, in LaTeX and in text, to
+// the invariants of every extraction (fuzzOne) on inputs grown from their
+// fixtures.
+func FuzzPseudocode(f *testing.F) {
+	for _, s := range []string{
+		"\\begin{algorithmic}\n\\Procedure{P}{$x$}\n\\If{$x$}\\State \\Return $x$\\EndIf\n\\EndProcedure\n\\end{algorithmic}",
+		"\\begin{algorithm}\n\\KwIn{a}\\eIf{$c$}{$x\\gets1$\\;}{\\lIf{$d$}{\\KwRet{y}}}\n\\end{algorithm}",
+		"\\begin{codebox}\\Procname{$\\proc{P}(A)$}\n\\li \\For $i \\gets 1$ \\To $n$\n\\li \\Do $x$\\End\n\\end{codebox}",
+		"\\begin{steps}\n\\stepa{for i:}\n\\stepb{x}\n\\stepa{return s}\\end{steps}",
+		"Algorithm 3 Sort\nRequire: A\n1: for i do\n2: x\n3: end for\n",
+		"1 M ← 0;\n**2 for** i do\nS ← 0;\n**3 end**\n\n**Algorithm 1:** S\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fuzzOne(t, s, core.FormatLaTeX)
+		fuzzOne(t, s, core.FormatText)
+	})
+}
