@@ -160,7 +160,7 @@ func TestColumnBaselinesOffset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(got, "\nleft06 the value xi is set\nleft07 ") {
+	if !strings.Contains(got, "\nleft06 the value xᵢ is set\nleft07 ") {
 		t.Errorf("subscript cut off its line:\n%s", got)
 	}
 	var want []string

@@ -19,7 +19,10 @@ import (
 // font decodes the glyph codes of one font resource into Unicode text and
 // reports glyph widths in thousandths of an em.
 type font struct {
-	twoByte  bool            // Type0 font with 2-byte codes
+	twoByte bool // Type0 font with 2-byte codes
+	// mapped is whether the font maps any code to text: a code it does
+	// not map is then shown as unmapped (U+FFFD), not left out.
+	mapped   bool
 	toUni    map[int]string  // ToUnicode CMap, when present
 	enc      [256]string     // simple-font encoding (code → text)
 	widths   map[int]float64 // explicit widths
@@ -87,6 +90,10 @@ func loadFont(v lpdf.Value) *font {
 	desc := v.Key("FontDescriptor")
 	if subtype == "Type0" {
 		desc = v.Key("DescendantFonts").Index(0).Key("FontDescriptor")
+	}
+	f.mapped = len(f.toUni) > 0
+	for c := 0; c < 256 && !f.mapped && !f.twoByte; c++ {
+		f.mapped = f.enc[c] != ""
 	}
 	f.bold = boldFace(v.Key("BaseFont").Name(), desc.Key("FontWeight").Float64(), desc.Key("Flags").Int64())
 	f.italic = italicFace(v.Key("BaseFont").Name(), desc.Key("Flags").Int64())
@@ -195,10 +202,10 @@ func (f *font) decode(raw string, out []code) []code {
 		for i := 0; i+1 < len(raw); i += 2 {
 			c := int(raw[i])<<8 | int(raw[i+1])
 			t, ok := f.toUni[c]
-			if !ok {
-				t = ""
+			if !ok && f.mapped {
+				t = unmapped
 			}
-			out = append(out, code{c, t})
+			out = append(out, code{c, unfoldLigature(t)})
 		}
 		return out
 	}
@@ -207,11 +214,34 @@ func (f *font) decode(raw string, out []code) []code {
 		t, ok := f.toUni[c]
 		if !ok {
 			t = f.enc[c]
+			if t == "" && f.mapped {
+				t = unmapped
+			}
 		}
-		out = append(out, code{c, t})
+		out = append(out, code{c, unfoldLigature(t)})
 	}
 	return out
 }
+
+// unmapped is the text of a glyph that its font, which maps others, maps
+// to nothing (no ToUnicode entry, no glyph name lore knows): shown, so that
+// a reader and a check see a character is missing ("�-bit" rather than
+// "-bit").
+const unmapped = "\uFFFD"
+
+// unfoldLigature writes a ligature character of Unicode's presentation
+// forms as its letters ("ﬀ" → "ff"): a word reads and is found whole.
+func unfoldLigature(t string) string {
+	for _, r := range t {
+		if r >= 0xFB00 && r <= 0xFB06 {
+			return ligatureLetters.Replace(t)
+		}
+	}
+	return t
+}
+
+var ligatureLetters = strings.NewReplacer("\uFB00", "ff", "\uFB01", "fi", "\uFB02", "fl", "\uFB03", "ffi",
+	"\uFB04", "ffl", "\uFB05", "st", "\uFB06", "st")
 
 // simpleEncoding builds the code → text table of a simple font. Without a
 // named encoding (no /Encoding, or a Differences dict without
@@ -385,10 +415,16 @@ func glyphText(n string) string {
 	if s, ok := glyphNames[n]; ok {
 		return s
 	}
+	if s, ok := texGlyphNames[n]; ok {
+		return s
+	}
 	if len(n) == 1 {
 		return n
 	}
 	if t := accented(n); t != "" {
+		return t
+	}
+	if t := ligatureNames[n]; t != "" {
 		return t
 	}
 	if strings.Contains(n, "_") { // f_f_i: a ligature of its components
@@ -429,6 +465,14 @@ func glyphText(n string) string {
 		return string(r)
 	}
 	return ""
+}
+
+// ligatureNames are ligature glyphs named by their letters without the
+// underscores the Adobe Glyph List wants ("ti" for t_i, "Th").
+var ligatureNames = map[string]string{
+	"ft": "ft", "fj": "fj", "ffj": "ffj", "fb": "fb", "fh": "fh", "fk": "fk", "ffb": "ffb", "ffh": "ffh",
+	"ffk": "ffk", "tt": "tt", "ti": "ti", "tti": "tti", "st": "st", "ct": "ct", "sp": "sp", "Th": "Th",
+	"fft": "fft", "ffy": "ffy", "fy": "fy", "ffr": "ffr", "fr": "fr",
 }
 
 // accentMarks maps the accent suffixes of Adobe glyph names ("eacute",

@@ -276,7 +276,7 @@ func layoutBlock(rows [][]glyph, x0, x1 float64, depth, col int, next *int) []li
 			// Full-width rows (titles, abstracts, wide figures) stay where
 			// they are, after the columns above them.
 			flush()
-			row = stackScripts(combineAccents(row))
+			row = markScripts(combineAccents(row))
 			if segs := splitRow(row, -1); len(segs) > 0 {
 				out = append(out, joinSegs(segs, col))
 			}
@@ -312,6 +312,7 @@ func groupRows(gs []glyph) [][]glyph {
 	var rows [][]glyph
 	var cur []glyph
 	rowY, rowSize := 0.0, 0.0
+	accentAnchor := false // the row's baseline is an accent's
 	for _, i := range idx {
 		g := gs[i]
 		tol := 0.4 * math.Max(math.Max(g.size, rowSize), 1)
@@ -323,8 +324,11 @@ func groupRows(gs []glyph) [][]glyph {
 		}
 		if len(cur) > 0 && math.Abs(rowY-g.y) <= tol {
 			cur = append(cur, g)
-			if g.size > rowSize*1.05 && !g.space {
-				rowY, rowSize = g.y, g.size
+			// An accent raised over a capital or θ is met first but is
+			// not on the baseline: the letter under it anchors the row,
+			// else its subscripts fall outside it ("θ̂ with" over "n").
+			if !g.space && (g.size > rowSize*1.05 || accentAnchor && !isAccent(g.s) && g.size >= rowSize*0.95) {
+				rowY, rowSize, accentAnchor = g.y, g.size, false
 			}
 			continue
 		}
@@ -332,7 +336,7 @@ func groupRows(gs []glyph) [][]glyph {
 			rows = append(rows, cur)
 		}
 		cur = []glyph{g}
-		rowY, rowSize = g.y, g.size
+		rowY, rowSize, accentAnchor = g.y, g.size, isAccent(g.s)
 	}
 	if len(cur) > 0 {
 		rows = append(rows, cur)
@@ -988,6 +992,12 @@ var combining = map[string]string{
 	"\u02d9": "\u0307", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02da": "\u030a", "\u00b8": "\u0327",
 }
 
+// isAccent reports whether s is an accent glyph TeX sets over a letter.
+func isAccent(s string) bool {
+	_, ok := combining[s]
+	return ok
+}
+
 // combineAccents attaches accent glyphs placed over another glyph to that
 // glyph as combining marks (TeX builds a hatted A from "A" and a circumflex).
 func combineAccents(row []glyph) []glyph {
@@ -1042,6 +1052,11 @@ func combineAccents(row []glyph) []glyph {
 // glyph kerned back over the small one continues the word instead: the
 // raised A of the LaTeX logo.
 func endsScript(prev, g glyph) bool {
+	if prev.script {
+		// written as a script: a word after it is apart ("t₂ then"),
+		// punctuation is not ("aⱼᵢ;")
+		return wordStart(g.s)
+	}
 	return !prev.space && prev.size < 0.85*g.size && math.Abs(prev.y-g.y) > 0.1*g.size
 }
 

@@ -214,7 +214,7 @@ func (m *mathComposer) fraction(r rule) {
 	for _, j := range m.band(r.y-3*maxMove, r.y+2, r.x0-12, r.x0+1) {
 		if g := m.gs[j]; g.s == "√" && g.x+g.w >= r.x0-1.5 {
 			base := m.gs[den[0]]
-			m.replace(append([]int{j}, den...), glyph{x: g.x, y: base.y, w: r.x1 - g.x, size: base.size, s: "√" + atom(rowText(m.gs, den))})
+			m.replace(append([]int{j}, den...), glyph{x: g.x, y: base.y, w: r.x1 - g.x, size: base.size, s: "√" + atom(scriptedText(m.gs, den))})
 			return
 		}
 	}
@@ -247,7 +247,7 @@ func (m *mathComposer) fraction(r rule) {
 		return
 	}
 	base := m.gs[side[0]]
-	text := atom(rowText(m.gs, num)) + "/" + atom(rowText(m.gs, den))
+	text := atom(scriptedText(m.gs, num)) + "/" + atom(scriptedText(m.gs, den))
 	m.replace(append(num, den...), glyph{x: r.x0, y: base.y, w: r.x1 - r.x0, size: base.size, s: text})
 }
 
@@ -654,58 +654,14 @@ func isAtom(s string) bool {
 	return true
 }
 
-// stackScripts writes a subscript and a superscript set one above the
-// other after one base as "_{…}^{…}" instead of their glyphs interleaved
-// by x ("bisj" for b_ij^(s)): in a row sorted by x, the script glyphs
-// after a base are split into those lowered and those raised. Only where
-// both are there and one of them is longer than a glyph; "Kβ•" and "I1"
-// read well as they are.
-func stackScripts(row []glyph) []glyph {
-	var out []glyph // nil until a stack is found: most rows have none
-	for i := 0; i < len(row); i++ {
-		base := row[i]
-		if out != nil {
-			out = append(out, base)
-		}
-		if base.space || base.size <= 0 {
-			continue
-		}
-		var low, high []glyph
-		end := base.x + base.w
-		k := i + 1
-		for ; k < len(row); k++ {
-			g := row[k]
-			if g.space {
-				continue
-			}
-			if g.size >= 0.85*base.size || g.x > end+0.3*base.size {
-				break
-			}
-			switch {
-			case g.y < base.y-0.05*base.size:
-				low = append(low, g)
-			case g.y > base.y+0.1*base.size:
-				high = append(high, g)
-			default:
-				k = len(row) + 1 // a glyph on the baseline: no scripts
-			}
-			end = math.Max(end, g.x+g.w)
-		}
-		if k > len(row) || len(low) == 0 || len(high) == 0 || len(low)+len(high) < 3 ||
-			math.Abs(low[0].x-high[0].x) > 0.25*base.size {
-			continue
-		}
-		if out == nil {
-			out = append(make([]glyph, 0, len(row)), row[:i+1]...)
-		}
-		s := "_" + group(glyphsText(low)) + "^" + group(glyphsText(high))
-		out = append(out, glyph{x: base.x + base.w, y: base.y, w: end - base.x - base.w, size: low[0].size, s: s})
-		i = k - 1
+// scriptedText is the text of glyphs ids (left to right) with their
+// scripts written as such: a numerator "Xₙ", not "Xn".
+func scriptedText(gs []glyph, ids []int) string {
+	row := make([]glyph, len(ids))
+	for k, i := range ids {
+		row[k] = gs[i]
 	}
-	if out == nil {
-		return row
-	}
-	return out
+	return glyphsText(markScripts(row))
 }
 
 // glyphsText is the text of glyphs in order, a space where they stand

@@ -58,8 +58,8 @@ func TestWordOperatorLimit(t *testing.T) {
 }
 
 // A subscript and a superscript on one base read as such, not as their
-// glyphs interleaved by x ("bisj" for b_ij^(s)); one script alone stays
-// beside its base.
+// glyphs interleaved by x ("bisj" for b_ij^(s)); one script alone is a
+// script too.
 func TestStackedScripts(t *testing.T) {
 	content := at("F1", 10, 80, 600, "A =") + at("F1", 10, 100, 600, "b") +
 		at("F1", 7, 105, 596.5, "i") + at("F1", 7, 105, 604, "\\(") +
@@ -69,7 +69,7 @@ func TestStackedScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(got, "b_{ij}^{(s)}") || !strings.Contains(got, "c1") {
+	if !strings.Contains(got, "bᵢⱼ⁽ˢ⁾ + c₁") {
 		t.Errorf("text:\n%s", got)
 	}
 }

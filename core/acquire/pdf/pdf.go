@@ -311,6 +311,7 @@ type glyph struct {
 	bold          bool // set in a bold face
 	italic        bool // set in a text italic face
 	ext           bool // set in TeX's extensible font: a big operator or delimiter
+	script        bool // a base's sub- and superscripts, written as such (markScripts)
 }
 
 type page struct {
@@ -507,7 +508,7 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 			trm := matrix{g.fs * g.th, 0, 0, g.fs, 0, g.rise}.mul(g.tm).mul(g.ctm)
 			size := g.font.glyphSize(math.Hypot(trm[2], trm[3]))
 			isSpace := c.text == " " || c.text == "\u00a0"
-			if c.text == "" {
+			if c.text == "" || c.text == unmapped {
 				p.undecoded++
 			}
 			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" {

@@ -2,7 +2,7 @@ package pdf
 
 import "testing"
 
-// A superscript raised by almost half an em ("the sth symbol",
+// A superscript raised by almost half an em ("the sᵗʰ symbol",
 // "exp(−2^{50−k})") is met by the top-down sweep before the letters it
 // belongs to and was left on a row of its own above them ("s th" over
 // "the s symbol").
@@ -14,7 +14,7 @@ func TestRaisedSuperscriptStaysInItsLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "the sth symbol\nnext line\n"; got != want {
+	if want := "the sᵗʰ symbol\nnext line\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
