@@ -275,7 +275,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 		names = nil
 	}
 	if own == 0 && len(names) > 0 {
-		stmt, off := x.specFirstParagraph(st.body, st.body+len(st.own))
+		stmt, off, lead := x.specFirstParagraph(st.body, st.body+len(st.own))
 		if stmt == "" {
 			// a chapter that opens with its first section ("2. Access
 			// Authentication Framework", "5. Data Framing") is stated by
@@ -284,7 +284,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 				// the document's title, above its chapters: stated by the
 				// first paragraph of its opening section ("## Summary"),
 				// when that section defines nothing of its own
-				stmt, off = x.specFirstParagraph(c[0].BodyOffset, c[0].OwnEnd())
+				stmt, off, lead = x.specFirstParagraph(c[0].BodyOffset, c[0].OwnEnd())
 				off-- // the paragraph's own terms keep its offset
 			}
 			if stmt == "" {
@@ -313,6 +313,10 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			s := x.specConcept(st, cs, n, st1, off, typ)
 			if s > n0 && st.s.Level-sd.topLevel(x.a.Sections) <= 1 {
 				x.cands[len(x.cands)-1].own = true
+			}
+			if s > n0 && lead != nil {
+				c := &x.cands[len(x.cands)-1]
+				c.form = lead.form(computationalForm(c.typ, c.statement))
 			}
 			if own == 0 {
 				own = s
@@ -353,7 +357,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 				if stmt == "" {
 					// a heading that ends the section's text: its paragraph
 					// follows in the next section
-					stmt, off = x.specFirstParagraph(st.body+b.ind, len(x.doc))
+					stmt, off, _ = x.specFirstParagraph(st.body+b.ind, len(x.doc))
 					off--
 				}
 				s = x.specConcept(st, cs, names[0], stmt, off, core.Definition)
@@ -468,7 +472,9 @@ func (x *extractor) specToken(st *secState, cs *specConcepts, name, stmt string,
 // describes rather than requires (no key word), and its absolute offset:
 // the statement of the concept a title names. A section whose text holds
 // no such paragraph before its subsections defines nothing by its title.
-func (x *extractor) specFirstParagraph(from, end int) (string, int) {
+// A paragraph ending in a colon keeps what it introduces (specLeadIn): the
+// list of entries it returns, and the diagram, for the form.
+func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn) {
 	from = clamp(from, 0, len(x.doc))
 	end = clamp(end, from, len(x.doc))
 	if end-from > 8192 {
@@ -478,17 +484,18 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 	md := x.format == core.FormatMarkdown
 	bs := specBlocks(window, md)
 	var parts []string
+	var lead *specLeadIn // what the paragraph so far, ending in a colon, introduces
 	at, skipped := -1, 0
 	for i := range bs {
 		b := &bs[i]
-		if b.kind == bkHeading || b.kind == bkCode || b.kind == bkRow || len(b.lines) == 0 {
-			if at >= 0 {
-				break
-			}
-			continue
+		if lead != nil && at >= 0 && b.kind != bkHeading && len(b.lines) > 0 && lead.add(window, b) {
+			continue // an entry of the list, whatever its layout made it
 		}
-		if isSpecCode(window, b) {
+		if b.kind == bkHeading || b.kind == bkCode || b.kind == bkRow || len(b.lines) == 0 || isSpecCode(window, b) {
 			if at >= 0 {
+				if lead != nil && b.kind != bkHeading && len(lead.entries) == 0 && lead.setDiagram(window, b) {
+					continue
+				}
 				break
 			}
 			continue
@@ -503,6 +510,11 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 		t := strings.TrimSpace(specStatementText(raw, x.format))
 		if t == "" || strings.HasPrefix(t, "Note:") || specAboutSection(t) || specExampleOpening(t) || specHeaderBlock(window, b) {
 			continue
+		}
+		if lead != nil && (len(lead.entries) > 0 || lead.diagram != nil && !strings.HasSuffix(t, ":")) {
+			// the list ended; after a diagram only a further lead-in
+			// ("where:") goes on
+			break
 		}
 		if len(findBCP14(t)) > 0 {
 			// a requirement is no description: the concept is stated by
@@ -522,14 +534,24 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int) {
 			t = b.field + ": " + t
 		}
 		parts = append(parts, t)
+		if b.kind != bkItem && strings.HasSuffix(t, ":") {
+			if lead == nil {
+				lead = &specLeadIn{}
+			}
+			lead.ind = b.ind
+		}
 		if b.kind != bkItem && !strings.HasSuffix(t, ":") || len(strings.Join(parts, " ")) > maxStatement {
 			break
 		}
 	}
 	if at < 0 {
-		return "", 0
+		return "", 0, nil
 	}
-	return text.CollapseSpace(strings.Join(parts, " ")), at
+	stmt := text.CollapseSpace(strings.Join(parts, " "))
+	if lead != nil {
+		stmt = lead.statement(stmt)
+	}
+	return stmt, at, lead
 }
 
 // specParts states a chapter by the titles of its sections, "" when it

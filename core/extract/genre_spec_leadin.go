@@ -1,0 +1,175 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core/text"
+)
+
+// A description that ends in a colon introduces what follows it: "The
+// header contains the following fields:", a box diagram, "where:", and one
+// entry per field ("ID  A 16 bit identifier …"). Cut at the colon, the
+// statement said nothing of the fields. specLeadIn gathers them: the
+// entries (their first sentences) go into the statement as numbered items,
+// bounded like any statement; the diagram and every entry go into the
+// computational form, bounded by maxLeadInForm.
+
+// maxLeadInForm bounds the computational form a lead-in's diagram and
+// entries make; maxLeadInEntries the entries it lists.
+const (
+	maxLeadInForm    = 4000
+	maxLeadInEntries = 40
+	// maxDiagramLines bounds the lines of a diagram kept.
+	maxDiagramLines = 40
+)
+
+// specLeadIn collects, for specFirstParagraph, what follows a lead-in.
+type specLeadIn struct {
+	ind     int        // the lead-in's indentation
+	diagram []string   // the diagram's lines, as drawn
+	entries []string   // the entries, "TERM: text"
+	sub     [][]string // each entry's own entries ("0  a standard query")
+}
+
+// specEntry returns the text of a list entry in block b of window, "TERM:
+// description", when b is one: a term set apart from its description by
+// two or more spaces ("ID              A 16 bit identifier"), or a term
+// on a line of its own with its description indented under it, at the
+// lead-in's indentation or deeper.
+func specEntry(window string, b *specBlock, leadInd int) (string, bool) {
+	if len(b.lines) == 0 || b.ind < leadInd {
+		return "", false
+	}
+	first := strings.TrimSpace(window[b.lines[0].a:b.lines[0].b])
+	term, desc := first, ""
+	if i := strings.Index(first, "  "); i > 0 {
+		term, desc = first[:i], strings.TrimSpace(first[i:])
+	} else if len(b.lines) < 2 || b.lines[1].ind <= b.lines[0].ind {
+		return "", false
+	}
+	if len(term) > 40 || !isSpecFieldToken(term) && !isSpecValueToken(term) && !(len(term) == 1 && isUpperByte(term[0])) {
+		return "", false
+	}
+	if desc != "" && letters(desc) < 3 {
+		return "", false // a diagram's row of bit numbers, not an entry
+	}
+	if strings.HasPrefix(desc, "=") || strings.HasPrefix(desc, ":=") {
+		return "", false // a grammar's rule: the grammar is read as such
+	}
+	var rest []string
+	if desc != "" {
+		rest = append(rest, desc)
+	}
+	for _, l := range b.lines[1:] {
+		rest = append(rest, strings.TrimSpace(window[l.a:l.b]))
+	}
+	return strings.TrimSuffix(term, ":") + ": " + text.CollapseSpace(strings.Join(rest, " ")), true
+}
+
+// isSpecValueToken: a value a table of values lists ("0", "3-15", "255").
+func isSpecValueToken(t string) bool {
+	if t == "" || len(t) > 12 {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; (c < '0' || c > '9') && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// add takes block b after the lead-in: an entry, or an entry's own entry
+// (deeper than the entries), or a continuation of the last entry. It
+// reports false at the end of the list.
+func (l *specLeadIn) add(window string, b *specBlock) bool {
+	if b.kind == bkItem {
+		return false // a bulleted list is read as it always was
+	}
+	if len(l.entries) > 0 && b.ind > l.ind {
+		// a value table under an entry, or a paragraph of it
+		if e, ok := specEntry(window, b, b.ind); ok {
+			l.sub[len(l.sub)-1] = append(l.sub[len(l.sub)-1], e)
+		}
+		return true
+	}
+	e, ok := specEntry(window, b, l.ind)
+	if !ok || len(l.entries) >= maxLeadInEntries {
+		return false
+	}
+	l.entries = append(l.entries, e)
+	l.sub = append(l.sub, nil)
+	return true
+}
+
+// setDiagram keeps block b's lines as drawn, when no diagram is kept yet.
+func (l *specLeadIn) setDiagram(window string, b *specBlock) bool {
+	if l.diagram != nil || len(b.lines) == 0 {
+		return false
+	}
+	margin := b.lines[0].ind
+	for _, ln := range b.lines {
+		margin = min(margin, ln.ind)
+	}
+	for k, ln := range b.lines {
+		if k == maxDiagramLines {
+			l.diagram = append(l.diagram, "…")
+			break
+		}
+		pad := max(ln.ind-margin, 0)
+		l.diagram = append(l.diagram, strings.TrimRight(strings.Repeat(" ", pad)+window[ln.a:ln.b], " \t\r"))
+	}
+	return true
+}
+
+// statement writes the lead-in's text with its entries as numbered items,
+// each by its first sentence.
+func (l *specLeadIn) statement(lead string) string {
+	if len(l.entries) == 0 {
+		return lead
+	}
+	items := make([]string, len(l.entries))
+	for k, e := range l.entries {
+		items[k] = text.FirstSentence(e, len(e))
+	}
+	return specWithItems(lead, items)
+}
+
+// form writes the computational form: head (the template's line for the
+// statement), then the diagram as drawn and every entry, bounded.
+func (l *specLeadIn) form(head string) string {
+	if l.diagram == nil && len(l.entries) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	if l.diagram != nil {
+		text.WriteFormBlock(&b, text.CodeBlock{Lines: l.diagram})
+	}
+	for k, e := range l.entries {
+		line := "\n- " + e
+		if b.Len()+len(line) > maxLeadInForm {
+			b.WriteString("\n- … (" + specItoa(len(l.entries)-k) + " more)")
+			break
+		}
+		b.WriteString(line)
+		for _, s := range l.sub[k] {
+			if b.Len()+len(s)+6 > maxLeadInForm {
+				break
+			}
+			b.WriteString("\n  - " + s)
+		}
+	}
+	return b.String()
+}
+
+// letters counts the ASCII letters of s.
+func letters(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isLetterByte(s[i]) {
+			n++
+		}
+	}
+	return n
+}
