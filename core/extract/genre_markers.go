@@ -1461,7 +1461,8 @@ func dropCitationKeys(s string) string {
 
 // isCitationKeys reports whether the text inside brackets lists citation
 // keys: numbers and ranges ("12", "3, 4", "5-7") or capitals and a year
-// ("Mir12", "BKP+ 14", "DMNS06").
+// ("Mir12", "BKP+ 14", "DMNS06"); alpha style raises the "+" of a key of
+// many authors, which a PDF reader writes "BKP⁺14".
 func isCitationKeys(in string) bool {
 	for _, k := range strings.Split(in, ",") {
 		k = strings.TrimSpace(k)
@@ -1475,8 +1476,12 @@ func isCitationKeys(in string) bool {
 			return false
 		}
 		p := 1
-		for p < len(k) && (isLetterByte(k[p]) || k[p] == '+') {
-			p++
+		for p < len(k) && (isLetterByte(k[p]) || k[p] == '+' || strings.HasPrefix(k[p:], "⁺")) {
+			if k[p] == '+' || isLetterByte(k[p]) {
+				p++
+			} else {
+				p += len("⁺")
+			}
 		}
 		if p < len(k) && k[p] == ' ' {
 			p++
