@@ -56,7 +56,10 @@ const (
 	ProvUpdateGeneralization = "update-generalization"
 	// ProvUpdateEdition: a curated primitive took the statement a reworded
 	// source now gives at its place.
-	ProvUpdateEdition     = "update-edition"
+	ProvUpdateEdition = "update-edition"
+	// ProvUpdateProof: a duplicate of a stored primitive gave it the
+	// proof it lacked; its statement stays.
+	ProvUpdateProof       = "update-proof"
 	ProvAddSpecialization = "add-specialization"
 	ProvConflictPresented = "conflict-presented"
 	ProvConflictResolved  = "conflict-resolved"

@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"strings"
 	"time"
 
 	"github.com/lore-kb/lore/core"
@@ -18,7 +19,9 @@ func skipKeepingProof(cand, existing *core.Primitive, prov core.ProvenanceEntry,
 	}
 	before, after := existing.Clone(), existing.Clone()
 	after.Proof = proof
-	prov.Rationale += " The stored primitive keeps the proof the candidate gives of it."
+	prov.Action = core.ProvUpdateProof
+	prov.Rationale = strings.Replace(prov.Rationale, " — skipping", " — the stored statement kept", 1) +
+		" The stored primitive takes the proof the candidate gives of it."
 	prov.Outcome = core.ActionUpdate
 	return finish(prov, core.Change{Type: core.ChangeUpdate, PrimitiveID: existing.ID, Before: &before, After: &after, Timestamp: now})
 }

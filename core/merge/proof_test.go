@@ -20,8 +20,11 @@ func TestDuplicateKeepsItsProof(t *testing.T) {
 	cand := group("group")
 	cand.Proof = proofA
 	r := e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
-	if r.Provenance.Action != core.ProvSkip || r.Action != core.ActionUpdate || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeUpdate {
+	if r.Provenance.Action != core.ProvUpdateProof || r.Action != core.ActionUpdate || len(r.Changes) != 1 || r.Changes[0].Type != core.ChangeUpdate {
 		t.Fatalf("duplicate with a proof: action %s/%s, changes %+v", r.Provenance.Action, r.Action, r.Changes)
+	}
+	if want := "Exact duplicate of group (confidence 0.95) — the stored statement kept. The stored primitive takes the proof the candidate gives of it."; r.Provenance.Rationale != want {
+		t.Fatalf("rationale %q, want %q", r.Provenance.Rationale, want)
 	}
 	after := r.Changes[0].After
 	if after.Proof != proofA || after.FormalStatement != ex.FormalStatement || r.Changes[0].Before.Proof != (core.Proof{}) {

@@ -320,7 +320,7 @@ type group struct {
 // actions follow alphabetically.
 var actionOrder = []string{
 	core.ProvAddNew, core.ProvAddSpecialization, core.ProvUpdateGeneralization, core.ProvUpdateEdition,
-	core.ProvConflictPresented, core.ProvConflictResolved, core.ProvError,
+	core.ProvUpdateProof, core.ProvConflictPresented, core.ProvConflictResolved, core.ProvError,
 }
 
 func prepare(in *Input) *prepared {
