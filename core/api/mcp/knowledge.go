@@ -58,8 +58,9 @@ type KnowledgeGetIn struct {
 }
 
 // knowledgeGet returns the primitive as the API gives it (its
-// statement, and readableStatement its math as text; keywords, source, the edges it depends on and those that
-// depend on it), in the API's JSON.
+// statement, and readableStatement its math as text; keywords, source, a
+// result's proof, the edges it depends on and those that depend on it),
+// in the API's JSON.
 func (s *server) knowledgeGet(ctx context.Context, _ *sdk.CallToolRequest, in KnowledgeGetIn) (*sdk.CallToolResult, any, error) {
 	if strings.TrimSpace(in.ID) == "" {
 		return nil, nil, fmt.Errorf("id is empty: give a primitive's id (knowledge_search finds them)")
@@ -92,6 +93,6 @@ func (s *server) addKnowledgeTools(srv *sdk.Server) {
 		Description: "Find learned primitives (definitions, theorems, algorithms, techniques, axioms, identities) by words: " +
 			"BM25 over name, keywords and statement, ties by importance in the dependency graph. knowledge_get gives one whole."}, s.knowledgeSearch)
 	sdk.AddTool(srv, &sdk.Tool{Name: "knowledge_get", Title: "Get a learned primitive", Annotations: readOnly,
-		Description: "One learned primitive with its statement, keywords and source, " +
+		Description: "One learned primitive with its statement, keywords and source, the proof its source gives of a result (proof.text, proof.sketch), " +
 			"the edges it depends on (requires, generalizes, specializes, motivates, applies, equivalent) and those of the primitives that depend on it."}, s.knowledgeGet)
 }
