@@ -38,7 +38,9 @@ func namesakeEdges(t *testing.T, sources ...string) []string {
 	for _, src := range sources {
 		res := learn(t, s, src)
 		for _, e := range res.Provenance {
-			if e.Action == core.ProvSkip && e.ExistingID != "" && e.CandidateID != e.ExistingID {
+			// A duplicate is skipped, or gives the stored primitive the
+			// proof it lacked (update-proof): either way it stands for it.
+			if (e.Action == core.ProvSkip || e.Action == core.ProvUpdateProof) && e.ExistingID != "" && e.CandidateID != e.ExistingID {
 				alias[e.ExistingID] = append(alias[e.ExistingID], e.CandidateID)
 			}
 		}
