@@ -16,8 +16,9 @@ import (
 
 func (a *app) analyzeCmd() *cobra.Command {
 	var (
-		asJSON bool
-		domain string
+		asJSON   bool
+		domain   string
+		allFiles bool
 	)
 	cmd := &cobra.Command{
 		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
@@ -46,6 +47,7 @@ Nothing is learned: the store is not opened.
 			if err != nil {
 				return err
 			}
+			ao.AllFiles = allFiles
 			scan, err := fromSource(a, cmd, args[0], func(src string) (*engine.ScanResult, error) {
 				return engine.Scan(cmd.Context(), src, engine.ScanOptions{Acquire: ao})
 			})
@@ -73,6 +75,7 @@ Nothing is learned: the store is not opened.
 	cmd.Flags().StringVar(&domain, "domain", "", "put every primitive in this domain instead of the detected one")
 	cmd.Flags().String("depth", "standard", "shallow (no wiring), standard or deep")
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
+	cmd.Flags().BoolVar(&allFiles, "all-files", false, allFilesUsage)
 	return cmd
 }
 

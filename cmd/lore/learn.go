@@ -158,7 +158,7 @@ the store busy waits up to 3s for it before exiting 4.
 				if policy.Trust || policy.ForceCritical {
 					return &core.UsageError{Msg: a.apiPlace() + " a STRANGER source or a critical finding waits for a reviewer (lore decide RUN approve, from another terminal); no flag approves it"}
 				}
-				if err := cmdutil.OnlyFlags(cmd, "approve", "dry-run", "json", "tier", "domain", "depth", "scope", "plain"); err != nil {
+				if err := cmdutil.OnlyFlags(cmd, "approve", "dry-run", "json", "tier", "domain", "depth", "scope", "all-files", "plain"); err != nil {
 					return err
 				}
 			}
@@ -195,6 +195,7 @@ the store busy waits up to 3s for it before exiting 4.
 					opts.SourceName = "standard input"
 				}
 				opts.DryRun, opts.Scope, opts.Policy = dryRun, src.scopes(), policy
+				opts.Acquire.AllFiles = src.allFiles
 				start := learnform.Request{Source: acquire.LocalAbs(path), Domain: domain, Depth: opts.Depth, DryRun: dryRun, Scope: opts.Scope,
 					Tier: opts.Tier, Policy: policy}
 				out, err := a.runApp(cmd.Context(), opts, start, !noReview)
@@ -208,7 +209,7 @@ the store busy waits up to 3s for it before exiting 4.
 			// a team server a reviewer does.
 			ask := !flagged && !asJSON && a.canAsk() && !remote()
 			req := &lorev1.LearnRequest{Approve: policy.Approve, Trust: policy.Trust, ForceCritical: policy.ForceCritical,
-				DryRun: dryRun, Tier: src.tier, Domain: domain, Scope: src.scopes(),
+				DryRun: dryRun, Tier: src.tier, Domain: domain, Scope: src.scopes(), AllFiles: src.allFiles,
 				// On this machine, a question nobody here can answer fails
 				// the run at once; a team server's waits for a reviewer.
 				Unattended: !ask && !remote()}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -55,5 +57,68 @@ func TestLegacyEncodingIsANoteNotAnError(t *testing.T) {
 	}
 	if r = loreOK(t, dir, "report", out.SessionID); !strings.Contains(r.stdout, "## Notes") || strings.Contains(r.stdout, "## Errors") {
 		t.Errorf("report: want the note under Notes, no Errors:\n%s", r.stdout)
+	}
+}
+
+// The files of a book's folder its main file does not include are no
+// part of the book: a learn leaves them out and names them in a note (its
+// JSON's notes too), and learns them, each a document of its own, with
+// --all-files; lore analyze does the same.
+func TestLearnLeavesOutWhatTheBookDoesNotInclude(t *testing.T) {
+	docs := t.TempDir()
+	for _, sub := range []string{"chapters", "drafts"} {
+		if err := os.Mkdir(filepath.Join(docs, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeDoc(t, docs, "book.tex", "\\documentclass{book}\n\\usepackage{import}\n\\begin{document}\n\\import{chapters/}{groups}\n\\end{document}\n")
+	writeDoc(t, docs, "chapters/groups.tex", "\\chapter{Groups}\n\\begin{definition}[Group]\nA group is a set with an associative operation, an identity and inverses.\n\\end{definition}\n")
+	writeDoc(t, docs, "drafts/rings.tex", "\\chapter{Rings}\n\\begin{definition}[Ring]\nA ring is an abelian group with an associative multiplication distributing over addition.\n\\end{definition}\n")
+	note := "book.tex: does not include 1 file of its folder, not learned as no part of the book (--all-files learns them): drafts/rings.tex"
+
+	type learned struct {
+		Notes      []string `json:"notes"`
+		Primitives []struct {
+			Name string `json:"name"`
+		} `json:"primitives"`
+	}
+	learn := func(args ...string) learned {
+		t.Helper()
+		r := loreOK(t, newStoreDir(t), append([]string{"learn", docs, "--json"}, args...)...)
+		var out learned
+		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	names := func(l learned) string {
+		var n []string
+		for _, p := range l.Primitives {
+			n = append(n, p.Name)
+		}
+		return strings.Join(n, ", ")
+	}
+	if out := learn(); len(out.Notes) != 1 || out.Notes[0] != note || names(out) != "Group" {
+		t.Errorf("learn --json: notes %q, primitives %q; want the note and the group alone", out.Notes, names(out))
+	}
+	if out := learn("--all-files"); len(out.Notes) != 0 || !strings.Contains(names(out), "Group") || !strings.Contains(names(out), "Ring") {
+		t.Errorf("learn --all-files --json: notes %q, primitives %q; want no note, the group and the ring", out.Notes, names(out))
+	}
+	for _, c := range []struct {
+		args []string
+		want int
+	}{{nil, 1}, {[]string{"--all-files"}, 2}} {
+		r := loreOK(t, newStoreDir(t), append([]string{"analyze", docs, "--json"}, c.args...)...)
+		var out struct {
+			Documents []struct {
+				Path string `json:"path"`
+			} `json:"documents"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Documents) != c.want {
+			t.Errorf("analyze %q: documents %+v, want %d", c.args, out.Documents, c.want)
+		}
 	}
 }

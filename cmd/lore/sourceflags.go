@@ -11,13 +11,15 @@ import (
 )
 
 // sourceFlags are the options that say what of a SOURCE is read and how:
-// --scope (which files of a folder or repository), --tier (how far it is
-// trusted) and --max-file-size. learn, gate and scan take them from this
+// --scope (which files of a folder or repository), --all-files (a book's
+// files its main file does not include), --tier (how far it is trusted)
+// and --max-file-size. learn, gate and scan take them from this
 // one definition, so that gate and scan, given the flags a learn is given,
 // check exactly what that learn reads.
 type sourceFlags struct {
-	tier  string
-	scope string
+	tier     string
+	scope    string
+	allFiles bool
 }
 
 // scopeUsage is the --scope flag's help, here and in lore text.
@@ -28,9 +30,14 @@ const scopeUsage = "comma-separated paths of a folder or repository to read: dir
 const tierUsage = "stranger scans a local source fully, as one from the network, and the gate then needs --trust; " +
 	"a URL or remote repository stays stranger whatever --tier says (home or stranger)"
 
+// allFilesUsage is the --all-files flag's help, here and in lore analyze.
+const allFilesUsage = "also read the files of a book's folder its main file does not include (older drafts, chapters commented out), " +
+	"each a document of its own; without it they are left out, and the notes name them"
+
 // add defines the source flags on cmd.
 func (f *sourceFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.scope, "scope", "", scopeUsage)
+	cmd.Flags().BoolVar(&f.allFiles, "all-files", false, allFilesUsage)
 	cmd.Flags().StringVar(&f.tier, "tier", "", tierUsage)
 	cmd.Flags().Int64("max-file-size", acquire.DefaultMaxFileSize, "largest document read, in bytes")
 }
@@ -62,5 +69,6 @@ func (a *app) sourceOptions(cmd *cobra.Command, f sourceFlags) (engine.ScanOptio
 		return opts, err
 	}
 	opts.Acquire.Scope = f.scopes()
+	opts.Acquire.AllFiles = f.allFiles
 	return opts, nil
 }

@@ -54,6 +54,11 @@ type Options struct {
 	// called on the acquiring goroutine after every unit, so it must be
 	// quick; done never decreases.
 	Progress func(done, total int, detail string)
+	// AllFiles learns, beside a book, the files of its folder its main
+	// file does not include (older drafts, chapters commented out), each
+	// a document of its own; without it they are left out and named in
+	// Result.NotIncluded.
+	AllFiles bool
 	// Web tunes the download of a web source (an http or https URL that
 	// is not a repository): its resolver, and whether it is fetched for a
 	// client on the network (fetch.Options.Remote).
@@ -142,6 +147,9 @@ type Result struct {
 	Notes []Problem `json:"notes,omitempty"`
 	// OutOfScope counts the files left out by Options.Scope.
 	OutOfScope int `json:"outOfScope"`
+	// NotIncluded names the files of a book's folder its main files do
+	// not include, left out (see Options.AllFiles); a note says it too.
+	NotIncluded *NotIncluded `json:"notIncluded,omitempty"`
 
 	// what the source was ("file", "folder", "archive", "repository"),
 	// for NothingToLearn.
@@ -247,7 +255,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		if len(res.Documents) == 0 && len(res.Findings) == 0 {
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
-		assembleBooks(res)
+		assembleBooks(res, opts.AllFiles)
 		res.what = "archive"
 		return res, nil
 	}
@@ -328,7 +336,7 @@ func Local(ctx context.Context, source string, opts Options) (*Result, error) {
 		// documents could not be read was read.
 		return nil, &core.InputError{Input: source, Msg: noDocuments("folder", res), Usage: len(res.Skipped) == 0}
 	}
-	assembleBooks(res)
+	assembleBooks(res, opts.AllFiles)
 	res.what = "folder"
 	return res, nil
 }

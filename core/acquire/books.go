@@ -37,10 +37,19 @@ var xiHref = lazyre.New(`\shref\s*=\s*"([^"]{1,300})"`)
 // bookInclude is one include of a document: the directive's span in its
 // text, the name of the document it names, and whether it is part of the
 // preamble (definitions, options) rather than of the book's text.
+//
+// An include an author's macro makes is one piece of the macro's use: the
+// text of its expansion before the include (pre) and, for its last, after
+// it (post), with the include's own text (raw) for where it is left as it
+// is. An \include a main file's \includeonly leaves out brings only the
+// counter steps of its file (stepsOnly).
 type bookInclude struct {
-	start, end int
-	name       string
-	preamble   bool
+	start, end     int
+	name           string
+	preamble       bool
+	pre, raw, post string
+	only           string
+	stepsOnly      bool
 }
 
 // assembleBooks replaces, in res, every main file of a book by the whole
@@ -58,7 +67,10 @@ type bookInclude struct {
 // A LaTeX document that is no part of the book's text (slides, notes
 // beside it) is read with the book's definitions, and every LaTeX
 // document with those of the source's packages (.sty) it uses.
-func assembleBooks(res *Result) {
+//
+// A file of a book's folder that no book includes is left out (see
+// notIncluded), unless all holds.
+func assembleBooks(res *Result, all bool) {
 	inheritEncodings(res)
 	byName := map[string]int{}
 	for i, d := range res.Documents {
@@ -70,20 +82,7 @@ func assembleBooks(res *Result) {
 	if len(byName) == 0 || (len(byName) < 2 && len(pkgs) == 0) {
 		return
 	}
-	includes := map[int][]bookInclude{}
-	included := map[int]bool{}
-	for _, i := range byName {
-		inc := findIncludes(res.Documents[i], byName)
-		if len(inc) == 0 {
-			continue
-		}
-		includes[i] = inc
-		for _, in := range inc {
-			if j := byName[in.name]; j != i {
-				included[j] = true
-			}
-		}
-	}
+	includes, included := sourceIncludes(res.Documents, byName)
 	markPreamble(res.Documents, includes, byName)
 	var mains []int
 	content := map[int]map[int]bool{}
@@ -92,6 +91,18 @@ func assembleBooks(res *Result) {
 			mains = append(mains, i)
 			content[i] = contentOf(i, includes, byName)
 		}
+	}
+	var left map[int]bool
+	var leftBy []string
+	if !all {
+		left, leftBy = notIncluded(res.Documents, mains, content, includes, byName)
+		kept := mains[:0]
+		for _, i := range mains {
+			if !left[i] {
+				kept = append(kept, i)
+			}
+		}
+		mains = kept
 	}
 	sortMains(mains, content, res.Documents)
 	taken := map[int]bool{}
@@ -120,7 +131,19 @@ func assembleBooks(res *Result) {
 		}
 	}
 	lendDefinitions(res.Documents, book, pkgs, taken)
+	if len(left) > 0 {
+		for i := range taken {
+			delete(left, i)
+		}
+		for i := range left {
+			taken[i] = true
+		}
+	}
 	if len(taken) == 0 {
+		return
+	}
+	if len(left) > 0 {
+		leaveOut(res, taken, left, leftBy)
 		return
 	}
 	kept := res.Documents[:0]
@@ -240,7 +263,7 @@ func reach(main int, includes map[int][]bookInclude, byName map[string]int, prea
 		stack = stack[:len(stack)-1]
 		for _, in := range includes[i] {
 			j := byName[in.name]
-			if in.preamble && !preamble || seen[j] || j == main {
+			if in.preamble && !preamble || in.stepsOnly || seen[j] || j == main {
 				continue
 			}
 			seen[j] = true
@@ -261,30 +284,36 @@ func allRead(set, read map[int]bool) bool {
 }
 
 // findIncludes lists the includes of d that name another document of the
-// source: a LaTeX path is relative to the file's folder or to the source's
-// (the main file's, where TeX runs) and may leave out ".tex"; a PreTeXt
-// href is relative to the file.
+// source (see findIncludesWith), with no author's macros.
 func findIncludes(d core.Document, byName map[string]int) []bookInclude {
+	return findIncludesWith(d, byName, nil)
+}
+
+// findIncludesWith lists the includes of d that name another document of
+// the source, in order: a LaTeX include command (see texRef.candidates
+// for where its path leads) or a use of one of the author's include
+// macros; a PreTeXt href is relative to the file.
+func findIncludesWith(d core.Document, byName map[string]int, macros map[string]includeMacro) []bookInclude {
 	dir := path.Dir(d.Name)
 	var out []bookInclude
 	switch d.Format {
 	case core.FormatLaTeX:
-		if !strings.Contains(d.Text, `\input{`) && !strings.Contains(d.Text, `\include{`) && !strings.Contains(d.Text, `\subfile{`) {
-			return nil
+		calls := includeMacroCalls(d.Text, macros)
+		ci := 0
+		for _, r := range texRefs(d.Text) {
+			for ci < len(calls) && calls[ci].end <= r.start {
+				out = append(out, callIncludes(d.Name, calls[ci], byName)...)
+				ci++
+			}
+			if ci < len(calls) && calls[ci].start <= r.start {
+				continue // in a macro's arguments
+			}
+			if name := resolveRef(r, d.Name, byName); name != "" {
+				out = append(out, bookInclude{start: r.start, end: r.end, name: name, only: onlyName(r)})
+			}
 		}
-		for _, m := range texInclude.FindAllStringSubmatchIndex(d.Text, -1) {
-			if commentedLine(d.Text, m[0]) {
-				continue
-			}
-			arg := strings.TrimSpace(d.Text[m[2]:m[3]])
-			// TeX reads a path from the folder it runs in, the main
-			// file's, which a chapter's own folder may not be.
-			for _, name := range []string{path.Join(dir, arg), path.Join(dir, arg+".tex"), path.Clean(arg), path.Clean(arg + ".tex")} {
-				if _, ok := byName[name]; ok {
-					out = append(out, bookInclude{start: m[0], end: m[1], name: name})
-					break
-				}
-			}
+		for ; ci < len(calls); ci++ {
+			out = append(out, callIncludes(d.Name, calls[ci], byName)...)
 		}
 	case core.FormatPreTeXt:
 		if !strings.Contains(d.Text, "<xi:include") {
@@ -301,6 +330,49 @@ func findIncludes(d core.Document, byName map[string]int) []bookInclude {
 				out = append(out, bookInclude{start: m[0], end: m[1], name: name})
 			}
 		}
+	}
+	return out
+}
+
+// resolveRef is the document ref in the document named from names, or "".
+func resolveRef(r texRef, from string, byName map[string]int) string {
+	for _, name := range r.candidates(from) {
+		if _, ok := byName[name]; ok {
+			return name
+		}
+	}
+	return ""
+}
+
+// onlyName is the name an \includeonly list gives the file an \include
+// names ("" for any other command).
+func onlyName(r texRef) string {
+	if r.cmd != "include" {
+		return ""
+	}
+	return strings.TrimSuffix(r.file, ".tex")
+}
+
+// callIncludes are the includes of a use of an author's include macro in
+// the document named from: its expansion cut at the includes that name a
+// document, the first in the use's place, the others right after it.
+func callIncludes(from string, c macroCall, byName map[string]int) []bookInclude {
+	var out []bookInclude
+	last := 0
+	for _, r := range texRefs(c.text) {
+		name := resolveRef(r, from, byName)
+		if name == "" {
+			continue
+		}
+		in := bookInclude{start: c.end, end: c.end, name: name, pre: c.text[last:r.start], raw: c.text[r.start:r.end], only: onlyName(r)}
+		if len(out) == 0 {
+			in.start = c.start
+		}
+		out = append(out, in)
+		last = r.end
+	}
+	if len(out) > 0 {
+		out[len(out)-1].post = c.text[last:]
 	}
 	return out
 }
@@ -344,17 +416,21 @@ func (a *assembly) expandIn(i, depth int, inBody bool) string {
 	last := 0
 	for _, in := range inc {
 		j := a.byName[in.name]
-		if a.open[j] {
+		if a.open[j] || (!in.stepsOnly && !(!in.preamble && a.read[j]) && a.size+len(a.docs[j].Text) > maxBookBytes) {
+			if in.pre != "" || in.post != "" || in.start == in.end {
+				// A piece of a macro's use: its text stays, the
+				// include as written.
+				b.WriteString(d.Text[last:in.start])
+				b.WriteString(in.pre + in.raw + in.post)
+				last = in.end
+			}
 			continue
 		}
 		body := inBody || (begin >= 0 && in.start > begin)
 		var part string
-		if !in.preamble && a.read[j] {
+		if in.stepsOnly || (!in.preamble && a.read[j]) {
 			part = counterSteps(a.docs, a.includes, a.byName, j, map[int]bool{j: true}, depth+1)
 		} else {
-			if a.size+len(a.docs[j].Text) > maxBookBytes {
-				continue
-			}
 			a.open[j] = true
 			part = a.expandIn(j, depth+1, body)
 			if body || a.docs[j].Format == core.FormatPreTeXt {
@@ -368,7 +444,9 @@ func (a *assembly) expandIn(i, depth int, inBody bool) string {
 			}
 		}
 		b.WriteString(d.Text[last:in.start])
+		b.WriteString(in.pre)
 		b.WriteString(part)
+		b.WriteString(in.post)
 		last = in.end
 	}
 	b.WriteString(d.Text[last:])
@@ -388,9 +466,9 @@ func counterSteps(docs []core.Document, includes map[int][]bookInclude, byName m
 		return ""
 	}
 	var b strings.Builder
-	scan := func(s string, base int) {
+	scanIn := func(s, full string, base int) {
 		for _, m := range texCounterMarks.FindAllStringSubmatchIndex(s, -1) {
-			if commentedLine(d.Text, base+m[0]) {
+			if commentedLine(full, base+m[0]) {
 				continue
 			}
 			switch {
@@ -408,17 +486,18 @@ func counterSteps(docs []core.Document, includes map[int][]bookInclude, byName m
 	}
 	last := 0
 	for _, in := range includes[j] {
-		scan(d.Text[last:in.start], last)
+		scanIn(d.Text[last:in.start], d.Text, last)
+		scanIn(in.pre, in.pre, 0)
 		last = in.end
 		k := byName[in.name]
-		if in.preamble || open[k] || depth >= maxIncludeDepth {
-			continue
+		if !in.preamble && !open[k] && depth < maxIncludeDepth {
+			open[k] = true
+			b.WriteString(counterSteps(docs, includes, byName, k, open, depth+1))
+			delete(open, k)
 		}
-		open[k] = true
-		b.WriteString(counterSteps(docs, includes, byName, k, open, depth+1))
-		delete(open, k)
+		scanIn(in.post, in.post, 0)
 	}
-	scan(d.Text[last:], last)
+	scanIn(d.Text[last:], d.Text, last)
 	return b.String()
 }
 

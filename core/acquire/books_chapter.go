@@ -30,18 +30,26 @@ const (
 
 // readChapterInBook replaces the text of res's one LaTeX document, read
 // from file, by its reading in its book, when a folder above it holds the
-// book's main file.
+// book's main file; a document that is in no book, or one of its own (a
+// main file, slides, notes), is read with what it includes (see
+// readWithIncludes).
 func readChapterInBook(file string, res *Result) {
-	if len(res.Documents) != 1 || res.Documents[0].Format != core.FormatLaTeX {
+	if len(res.Documents) != 1 || res.Documents[0].Format != core.FormatLaTeX || texBeginDocument(res.Documents[0].Text) >= 0 {
+		readWithIncludes(file, res)
 		return
 	}
-	d := &res.Documents[0]
-	if texBeginDocument(d.Text) >= 0 {
-		return // a document of its own: a main file, slides, notes
+	if !readInBook(file, res) {
+		readWithIncludes(file, res)
 	}
+}
+
+// readInBook is readChapterInBook for a part of a book: whether it found
+// the book.
+func readInBook(file string, res *Result) bool {
+	d := &res.Documents[0]
 	abs, err := filepath.Abs(file)
 	if err != nil {
-		return
+		return false
 	}
 	dir := filepath.Dir(abs)
 	base := strings.TrimSuffix(filepath.Base(abs), filepath.Ext(abs))
@@ -49,25 +57,26 @@ func readChapterInBook(file string, res *Result) {
 		if !includerIn(dir, base) {
 			parent := filepath.Dir(dir)
 			if parent == dir {
-				return
+				return false
 			}
 			dir = parent
 			continue
 		}
-		docs := bookFiles(dir)
+		docs := bookFiles(dir, false)
 		rel, err := filepath.Rel(dir, abs)
 		if err == nil {
 			if text, ok := readingOf(docs, filepath.ToSlash(rel)); ok {
 				d.Text = text
-				return
+				return true
 			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return
+			return false
 		}
 		dir = parent
 	}
+	return false
 }
 
 // includerIn reports whether a LaTeX file right in dir includes a file
@@ -90,19 +99,23 @@ func includerIn(dir, base string) bool {
 		if err != nil {
 			continue
 		}
-		for _, m := range texInclude.FindAllSubmatch(raw, -1) {
-			arg := strings.TrimSpace(string(m[1]))
-			if strings.TrimSuffix(path.Base(arg), ".tex") == base {
+		for _, r := range texRefs(string(raw)) {
+			if strings.TrimSuffix(path.Base(r.file), ".tex") == base {
 				return true
 			}
+		}
+		// An author's macro may make the include from an argument.
+		if strings.Contains(string(raw), "{"+base+"}") {
+			return true
 		}
 	}
 	return false
 }
 
 // bookFiles reads the LaTeX files and packages under dir (bounded in
-// number, depth and size), named by their slash path relative to dir.
-func bookFiles(dir string) []core.Document {
+// number, depth and size), named by their slash path relative to dir, and
+// its PreTeXt files (.ptx, and .xml) when pretext holds.
+func bookFiles(dir string, pretext bool) []core.Document {
 	var docs []core.Document
 	size, entries := 0, 0
 	_ = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -123,7 +136,14 @@ func bookFiles(dir string) []core.Document {
 			return nil
 		}
 		ext := strings.ToLower(filepath.Ext(p))
-		if (ext != ".tex" && ext != ".sty") || !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+		f := core.FormatLaTeX
+		switch {
+		case ext == ".sty":
+			f = core.FormatText
+		case ext == ".ptx" || ext == ".xml":
+			f = core.FormatPreTeXt
+		}
+		if (ext != ".tex" && ext != ".sty" && !(pretext && f == core.FormatPreTeXt)) || !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
 			return nil
 		}
 		if len(docs) >= maxBookFiles || size >= maxBookBytes {
@@ -138,10 +158,6 @@ func bookFiles(dir string) []core.Document {
 			return nil //nolint:nilerr // empty or not text: no part of the book
 		}
 		size += len(text)
-		f := core.FormatLaTeX
-		if ext == ".sty" {
-			f = core.FormatText
-		}
 		docs = append(docs, core.Document{Name: filepath.ToSlash(rel), Format: f, Text: text})
 		return nil
 	})
@@ -164,18 +180,7 @@ func readingOf(docs []core.Document, target string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	includes := map[int][]bookInclude{}
-	included := map[int]bool{}
-	for _, i := range byName {
-		if inc := findIncludes(docs[i], byName); len(inc) > 0 {
-			includes[i] = inc
-			for _, in := range inc {
-				if j := byName[in.name]; j != i {
-					included[j] = true
-				}
-			}
-		}
-	}
+	includes, included := sourceIncludes(docs, byName)
 	if !included[t] {
 		return "", false
 	}
@@ -193,9 +198,13 @@ func readingOf(docs []core.Document, target string) (string, bool) {
 		if !content[m][t] {
 			continue
 		}
-		// Everything of the book but target and the files on the way to
-		// it counts as read elsewhere: it leaves its counter steps.
+		// Everything of the book but target, the files on the way to it
+		// and those it includes counts as read elsewhere: it leaves its
+		// counter steps.
 		keep := ancestors(t, m, includes, byName)
+		for j := range includedBy(t, includes, byName) {
+			keep[j] = true
+		}
 		read := map[int]bool{}
 		for j := range content[m] {
 			if !keep[j] {

@@ -28,8 +28,9 @@ func bookDir(t *testing.T, files map[string]string) string {
 // A folder holding a LaTeX book — a main file that \input's, \include's
 // and \subfile's its chapters — is one document, the book, with each
 // chapter in its place (a subfile without its own preamble); a commented
-// include, a loop of includes and a file that is no part of the book stay
-// as they are.
+// include and a loop of includes stay as they are; the file commented out
+// and one no include names are no part of the book: left out and named,
+// learned beside it only when asked.
 func TestLaTeXBookIsOneDocument(t *testing.T) {
 	dir := bookDir(t, map[string]string{
 		"book.tex":        "\\documentclass{book}\n\\newcommand{\\R}{\\mathbb{R}}\n\\begin{document}\n\\include{ch/one}\n\\input{ch/two.tex}\n% \\input{ch/old}\n\\subfile{ch/three}\n\\end{document}\n",
@@ -45,8 +46,19 @@ func TestLaTeXBookIsOneDocument(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := strings.Join(docNames(res), " ")
-	if names != "book.tex ch/old.tex notes/other.tex" {
-		t.Fatalf("documents %q, want the book, the file it comments out, and the other", names)
+	if names != "book.tex" {
+		t.Fatalf("documents %q, want the book alone", names)
+	}
+	if n := res.NotIncluded; n == nil || strings.Join(n.By, " ") != "book.tex" || strings.Join(n.Files, " ") != "ch/old.tex notes/other.tex" {
+		t.Errorf("not included %+v, want by book.tex the file it comments out and the other", n)
+	}
+	// Asked for, the files the book does not include are learned beside it.
+	all, err := Local(context.Background(), dir, Options{AllFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(docNames(all), " "); names != "book.tex ch/old.tex notes/other.tex" || all.NotIncluded != nil {
+		t.Fatalf("with AllFiles, documents %q (not included %+v), want the book, the file it comments out, and the other", names, all.NotIncluded)
 	}
 	book := res.Documents[0].Text
 	for _, want := range []string{"\\chapter{One}\nOne's text.\nLoop text.\n\\input{ch/one}", "\\chapter{Two}\nTwo's text.", "\\chapter{Three}\nThree's text.", "% \\input{ch/old}"} {
@@ -61,7 +73,8 @@ func TestLaTeXBookIsOneDocument(t *testing.T) {
 
 // A PreTeXt book's main file and the divisions it xi:includes (each file
 // relative to the one including it) are one document; an include of a
-// listing as text and one inside a comment are left alone.
+// listing as text is left alone, and the division a comment holds is no
+// part of the book.
 func TestPreTeXtBookIsOneDocument(t *testing.T) {
 	dir := bookDir(t, map[string]string{
 		"src/main.ptx":     "<?xml version=\"1.0\"?>\n<pretext xmlns:xi=\"http://www.w3.org/2001/XInclude\"><book>\n<!-- <xi:include href=\"old.ptx\"/> -->\n<xi:include href=\"ch/one.ptx\"/>\n<xi:include parse=\"text\" href=\"code.ptx\"/>\n</book></pretext>\n",
@@ -74,8 +87,11 @@ func TestPreTeXtBookIsOneDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if names := strings.Join(docNames(res), " "); names != "src/code.ptx src/main.ptx src/old.ptx" {
+	if names := strings.Join(docNames(res), " "); names != "src/code.ptx src/main.ptx" {
 		t.Fatalf("documents %q", names)
+	}
+	if n := res.NotIncluded; n == nil || strings.Join(n.Files, " ") != "src/old.ptx" {
+		t.Errorf("not included %+v, want src/old.ptx", n)
 	}
 	var book core.Document
 	for _, d := range res.Documents {

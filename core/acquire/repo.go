@@ -226,7 +226,7 @@ func Repo(ctx context.Context, source string, opts Options) (*Result, error) {
 		return nil, fail(fmt.Errorf("no document matches scope %s in %s at %s (%d file(s) outside it, %d in it of types lore does not read)",
 			strings.Join(scope, ","), src.Location, at, res.OutOfScope, len(res.Ignored)))
 	}
-	assembleBooks(res)
+	assembleBooks(res, opts.AllFiles)
 	res.what = "repository"
 	return res, nil
 }

@@ -96,7 +96,7 @@ func URL(ctx context.Context, source string, opts Options, fo fetch.Options) (*R
 		if len(res.Documents) == 0 && len(res.Findings) == 0 {
 			return nil, &core.InputError{Input: source, Msg: noDocuments("archive", res)}
 		}
-		assembleBooks(res)
+		assembleBooks(res, opts.AllFiles)
 		res.what = "archive"
 	} else {
 		as, err := readAs(ext, got.Body)

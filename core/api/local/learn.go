@@ -287,6 +287,7 @@ func (s *Service) learnChoices(c api.Caller, r *lorev1.LearnRequest, o *engine.L
 		o.OutputDir = dir
 	}
 	o.Scope, o.DryRun = r.GetScope(), r.GetDryRun()
+	o.Acquire.AllFiles = r.GetAllFiles()
 	// --approve covers a HOME source's warnings, recorded under the
 	// curator; whatever else the gate needs is asked of a person.
 	o.Policy = gate.Policy{Approve: r.GetApprove(), Trust: r.GetTrust(), ForceCritical: r.GetForceCritical(), Person: c.User}

@@ -2281,7 +2281,10 @@ type LearnRequest struct {
 	// reads), as a job of lore watch's queue is; any other source fails
 	// the learn (a failed event, exit 2) instead of being learned as a
 	// document.
-	RunOnly       bool `protobuf:"varint,16,opt,name=run_only,json=runOnly,proto3" json:"run_only,omitempty"`
+	RunOnly bool `protobuf:"varint,16,opt,name=run_only,json=runOnly,proto3" json:"run_only,omitempty"`
+	// all_files learns, beside a book, the files of its folder its main
+	// file does not include (left out and named in the notes otherwise).
+	AllFiles      bool `protobuf:"varint,17,opt,name=all_files,json=allFiles,proto3" json:"all_files,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2424,6 +2427,13 @@ func (x *LearnRequest) GetOutputDir() string {
 func (x *LearnRequest) GetRunOnly() bool {
 	if x != nil {
 		return x.RunOnly
+	}
+	return false
+}
+
+func (x *LearnRequest) GetAllFiles() bool {
+	if x != nil {
+		return x.AllFiles
 	}
 	return false
 }
@@ -10745,7 +10755,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x0eUploadResponse\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x16\n" +
-	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\xaa\x03\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\"\xc7\x03\n" +
 	"\fLearnRequest\x12\x1b\n" +
 	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x18\n" +
@@ -10767,7 +10777,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"unattended\x12\x1d\n" +
 	"\n" +
 	"output_dir\x18\x0f \x01(\tR\toutputDir\x12\x19\n" +
-	"\brun_only\x18\x10 \x01(\bR\arunOnly\"\x82\a\n" +
+	"\brun_only\x18\x10 \x01(\bR\arunOnly\x12\x1b\n" +
+	"\tall_files\x18\x11 \x01(\bR\ballFiles\"\x82\a\n" +
 	"\vLearnReport\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x18\n" +
