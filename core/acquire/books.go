@@ -299,8 +299,15 @@ func findIncludesWith(d core.Document, byName map[string]int, macros map[string]
 	switch d.Format {
 	case core.FormatLaTeX:
 		calls := includeMacroCalls(d.Text, macros)
+		var defs [][2]int
+		if len(macros) > 0 {
+			defs = definitionBodies(d.Text)
+		}
 		ci := 0
 		for _, r := range texRefs(d.Text) {
+			if inSpans(r.start, defs) {
+				continue // the macro's: read where it is used
+			}
 			for ci < len(calls) && calls[ci].end <= r.start {
 				out = append(out, callIncludes(d.Name, calls[ci], byName)...)
 				ci++

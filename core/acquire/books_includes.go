@@ -179,8 +179,8 @@ type includeMacro struct {
 	opt    bool
 	deflt  string
 	body   string
-	// at and bodyEnd are the body's span in the text defining it.
-	at, bodyEnd int
+	// bodyEnd is where the body ends in the text defining it.
+	bodyEnd int
 }
 
 // texMacroDef opens a definition of a macro: \newcommand and kin with
@@ -188,14 +188,11 @@ type includeMacro struct {
 var texMacroDef = lazyre.New(`\\(?:(?:new|renew|provide)command\*?\s*(?:\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+))|(?:[gex]?def|long\\def)\s*\\([A-Za-z@]+)((?:#[1-9])*))`)
 
 // includeMacros finds, among texts, the definitions of macros whose body
-// includes a file with a parameter in its path (or uses such a macro), by
-// name; the first definition of a name is kept.
+// includes a file (or uses such a macro), by name; the first definition of
+// a name is kept.
 func includeMacros(texts []string) map[string]includeMacro {
 	var out map[string]includeMacro
 	for _, s := range texts {
-		if !strings.Contains(s, "#") {
-			continue
-		}
 		for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
 			if commentedLine(s, m[0]) {
 				continue
@@ -222,7 +219,7 @@ func includeMacros(texts []string) map[string]includeMacro {
 		for _, s := range texts {
 			for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
 				if out == nil || commentedLine(s, m[0]) {
-					break
+					continue
 				}
 				name, mac, ok := macroDefinition(s, m)
 				if _, seen := out[name]; !ok || seen || !usesMacro(mac.body, out) {
@@ -284,34 +281,17 @@ func macroDefinition(s string, m []int) (string, includeMacro, bool) {
 		return "", mac, false
 	}
 	// TeX reads a definition without its comments.
-	mac.body, mac.at, mac.bodyEnd = stripTeXComments(s[q+1:e-1]), q+1, e-1
+	mac.body, mac.bodyEnd = stripTeXComments(s[q+1:e-1]), e-1
 	return name, mac, true
 }
 
-// bodyIncludes reports whether a macro's body includes a file whose path
-// holds one of its parameters.
+// texParam is a macro's parameter in its body.
+var texParam = lazyre.New(`#+[1-9]`)
+
+// bodyIncludes reports whether a macro's body includes a file, whether its
+// path is fixed or made from the macro's arguments.
 func bodyIncludes(body string) bool {
-	for _, m := range texIncludeCmd.FindAllStringSubmatchIndex(body, -1) {
-		p := m[1]
-		if importCmd(body[m[2]:m[3]]) && p < len(body) && body[p] == '*' {
-			p++
-		}
-		for k := 0; k < 2; k++ {
-			q := skipTeXSpace(body, p)
-			if q >= len(body) || body[q] != '{' {
-				break
-			}
-			e := strings.IndexAny(body[q+1:], "{}\n")
-			if e < 0 || body[q+1+e] != '}' {
-				break
-			}
-			if strings.Contains(body[q+1:q+1+e], "#") {
-				return true
-			}
-			p = q + e + 2
-		}
-	}
-	return false
+	return len(texRefs(texParam.ReplaceAllLiteralString(body, "p"))) > 0
 }
 
 // usesMacro reports whether body uses one of macros.
@@ -359,17 +339,7 @@ func includeMacroCalls(s string, macros map[string]includeMacro) []macroCall {
 		return nil
 	}
 	defs := definitionBodies(s)
-	calls := macroCalls(s, macros, func(at int) bool {
-		if commentedLine(s, at) {
-			return false
-		}
-		for _, d := range defs {
-			if at >= d[0] && at < d[1] {
-				return false
-			}
-		}
-		return true
-	})
+	calls := macroCalls(s, macros, func(at int) bool { return !commentedLine(s, at) && !inSpans(at, defs) })
 	for k := range calls {
 		calls[k].text = expandIncludeMacros(calls[k].text, macros, 1)
 	}
@@ -426,12 +396,23 @@ func expandIncludeMacros(s string, macros map[string]includeMacro, depth int) st
 	return b.String()
 }
 
-// definitionBodies are the spans of the bodies of the macros s defines.
+// inSpans reports whether at lies in one of spans.
+func inSpans(at int, spans [][2]int) bool {
+	for _, sp := range spans {
+		if at >= sp[0] && at < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// definitionBodies are the spans of the definitions s makes, from the
+// command to the end of the body: a macro's name or use there is no use.
 func definitionBodies(s string) [][2]int {
 	var out [][2]int
 	for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
 		if _, mac, ok := macroDefinition(s, m); ok {
-			out = append(out, [2]int{mac.at, mac.bodyEnd})
+			out = append(out, [2]int{m[0], mac.bodyEnd})
 		}
 	}
 	return out

@@ -51,16 +51,17 @@ func TestLaTeXImportsAreFollowed(t *testing.T) {
 		"Five's text.", "Six's text.", "Seven's text.")
 }
 
-// An author's macro whose definition includes a file with its argument in
-// the path (in a style file the preamble includes, or in the main file)
-// is read as TeX reads it: its use is its definition, arguments in place,
-// the files it names in place, so a \setcounter it makes stays where it
+// An author's macro whose definition includes a file, with its argument
+// in the path or not (in a style file the preamble includes, or in the
+// main file), is read as TeX reads it: its use is its definition,
+// arguments in place, the files it names in place, not where it is defined, so a \setcounter it makes stays where it
 // is; a use in a comment, in the definition's own comment too, includes
 // nothing.
 func TestAuthorIncludeMacrosAreFollowed(t *testing.T) {
 	dir := bookDir(t, map[string]string{
-		"main.tex": "\\documentclass{book}\n\\include{style/style}\n\\newcommand{\\IncludePart}[1]{%\n  \\begingroup\\renewcommand{\\section}[1]{\\chapter{##1}}%\n  % \\IncludePart{old} in a comment\n  \\import{#1/}{content.tex}%\n  \\endgroup}\n" +
-			"\\begin{document}\n\\includechapter{2}{probability}\n%\\includechapter{3}{old}\n\\IncludePart{graphs}\n\\end{document}\n",
+		"main.tex": "\\documentclass{book}\n\\include{style/style}\n\\newcommand{\\IncludePart}[1]{%\n  \\begingroup\\renewcommand{\\section}[1]{\\chapter{##1}}%\n  % \\IncludePart{old} in a comment\n  \\import{#1/}{content.tex}%\n  \\endgroup}\n\\newcommand{\\backfiles}{\\input{appendix}}\n" +
+			"\\begin{document}\n\\includechapter{2}{probability}\n%\\includechapter{3}{old}\n\\IncludePart{graphs}\n\\backfiles\n\\end{document}\n",
+		"appendix.tex":                    "\\chapter{Appendix}\nAppendix text.\n",
 		"style/style.tex":                 "\\newcommand\\includechapter[2]{\n  \\setcounter{chapter}{#1}\n  \\addtocounter{chapter}{-1}\n  \\include{#2/TeX/#2}\n  \\newpage\\input{#2/TeX/review}\n  }\n",
 		"probability/TeX/probability.tex": "\\chapter{Probability}\nProbability's text.\n",
 		"probability/TeX/review.tex":      "Review exercises.\n",
@@ -78,7 +79,10 @@ func TestAuthorIncludeMacrosAreFollowed(t *testing.T) {
 	}
 	book := res.Documents[0].Text
 	inOrder(t, "the book", book, "\\begin{document}", "\\setcounter{chapter}{2}\n  \\addtocounter{chapter}{-1}\n  \\chapter{Probability}\nProbability's text.\n",
-		"\\newpage", "Review exercises.", "%\\includechapter{3}{old}", "\\renewcommand{\\section}[1]{\\chapter{#1}}", "Graphs' text.\nGraph figure.", "\\endgroup", "\\end{document}")
+		"\\newpage", "Review exercises.", "%\\includechapter{3}{old}", "\\renewcommand{\\section}[1]{\\chapter{#1}}", "Graphs' text.\nGraph figure.", "\\endgroup", "Appendix text.", "\\end{document}")
+	if strings.Count(book, "Appendix text.") != 1 {
+		t.Errorf("the book reads the appendix where its macro is defined:\n%s", book)
+	}
 	if strings.Contains(book, "Old text") {
 		t.Errorf("the book reads what a comment names:\n%s", book)
 	}
