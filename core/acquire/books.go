@@ -10,8 +10,8 @@ import (
 )
 
 // Books split into files. A LaTeX or PreTeXt book is one main file that
-// pulls its chapters in (\input, \include, \subfile; PreTeXt's
-// xi:include). Read one by one, each chapter numbers its results from 1
+// pulls its chapters in (\input, \include, \subfile, \import and the
+// rest, see books_includes.go; PreTeXt's xi:include). Read one by one, each chapter numbers its results from 1
 // ("Theorem 8" where the book prints "Theorem 3.8") and misses the macros
 // its main file defines; read as the book, they are numbered as printed
 // and expand the book's macros. So when a source holds a main file and the
@@ -25,7 +25,9 @@ const (
 	maxBookBytes    = 64 << 20
 )
 
-// texInclude is a LaTeX include command and its file argument.
+// texInclude is a LaTeX include command of the three commonest and its
+// file argument: a package's \input of a notation file (books_defs.go);
+// a book's includes are read by texRefs.
 var texInclude = lazyre.New(`\\(?:input|include|subfile)\{([^{}\n]{1,200})\}`)
 
 // xiInclude is PreTeXt's include element; parse="text" includes a listing
