@@ -106,7 +106,7 @@ func assembleBooks(res *Result, all bool) {
 		}
 		mains = kept
 	}
-	sortMains(mains, content, res.Documents)
+	sortMains(mains, content, res.Documents, includes, byName)
 	taken := map[int]bool{}
 	read := map[int]bool{}
 	numbering := publicationNumbering(res.Documents)
@@ -158,15 +158,39 @@ func assembleBooks(res *Result, all bool) {
 }
 
 // sortMains orders a book's main files by how much of it each reads:
-// supersets before their subsets, equal ones by name.
-func sortMains(mains []int, content map[int]map[int]bool, docs []core.Document) {
+// supersets before their subsets; of equal ones, the one that reads fewer
+// of its files through an author's macro first (a macro that includes a
+// chapter may also make its \section a \chapter, which the book's
+// numbering follows and lore may not), then by name.
+func sortMains(mains []int, content map[int]map[int]bool, docs []core.Document, includes map[int][]bookInclude, byName map[string]int) {
+	byMacro := map[int]int{}
+	for _, i := range mains {
+		for j := range includedBy(i, includes, byName) {
+			byMacro[i] += macroIncludes(includes[j])
+		}
+		byMacro[i] += macroIncludes(includes[i])
+	}
 	sort.SliceStable(mains, func(a, b int) bool {
 		ia, ib := mains[a], mains[b]
 		if len(content[ia]) != len(content[ib]) {
 			return len(content[ia]) > len(content[ib])
 		}
+		if byMacro[ia] != byMacro[ib] {
+			return byMacro[ia] < byMacro[ib]
+		}
 		return docs[ia].Name < docs[ib].Name
 	})
+}
+
+// macroIncludes counts the includes of inc an author's macro makes.
+func macroIncludes(inc []bookInclude) int {
+	n := 0
+	for _, in := range inc {
+		if in.raw != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // markPreamble marks the includes that bring definitions or options, not

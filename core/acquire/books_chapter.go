@@ -193,7 +193,7 @@ func readingOf(docs []core.Document, target string) (string, bool) {
 			content[i] = contentOf(i, includes, byName)
 		}
 	}
-	sortMains(mains, content, docs)
+	sortMains(mains, content, docs, includes, byName)
 	for _, m := range mains {
 		if !content[m][t] {
 			continue

@@ -201,3 +201,24 @@ func TestAFileAloneReadsWhatItIncludes(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { inOrder(t, c.file, read(t, c.file), c.wants...) })
 	}
 }
+
+// Of two main files over the same chapters, the one that includes them
+// with LaTeX's own commands is the book, the other another edition,
+// whatever their names: one including them through an author's macro may
+// make each chapter's \section a \chapter there, which the book's
+// numbering follows.
+func TestBookReadWithoutMacrosIsTheEditionRead(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"book.tex":         "\\documentclass{book}\n\\newcommand{\\IncludeChapter}[1]{\\begingroup\\renewcommand{\\section}[1]{\\chapter{##1}}\\import{#1/}{content.tex}\\endgroup}\n\\begin{document}\n\\IncludeChapter{sort}\n\\end{document}\n",
+		"main.tex":         "\\documentclass{article}\n\\begin{document}\n\\import{sort/}{content.tex}\n\\end{document}\n",
+		"sort/content.tex": "\\section{Sorting}\nSorting's text.\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(docNames(res), " "); names != "main.tex" {
+		t.Fatalf("documents %q, want main.tex", names)
+	}
+	inOrder(t, "main.tex", res.Documents[0].Text, "\\begin{document}\n\\section{Sorting}\nSorting's text.")
+}
