@@ -316,3 +316,153 @@ func headColon(t string) string {
 	}
 	return t
 }
+
+// Procedures given in prose. A specification describes a function by its
+// signature and "the following steps", then a list — Noise's
+// "**`MixKey(input_key_material)`**: Executes the following steps:" and
+// its bullets —; the function is an algorithm, its arguments its inputs,
+// the items its steps, nested items nested.
+
+// stepListConf is below a marked block's: the steps are prose.
+const stepListConf = 0.85
+
+var (
+	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b`)
+	sigHead      = lazyre.New("^[ \\t]*(?:[*+-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(([^()]*)\\)`?(?:\\*\\*|__)?")
+	stepItemLine = lazyre.New(`^([ \t]*)(?:[*+-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
+	callName     = lazyre.New(`([A-Za-z_][A-Za-z0-9_]*)\(`)
+)
+
+// stepLists reads the functions of a section of Markdown or text that are
+// described by a list of steps.
+func (x *extractor) stepLists(st *secState, start int) {
+	if x.format != core.FormatMarkdown && x.format != core.FormatText {
+		return
+	}
+	s := st.own
+	if !strings.Contains(s, "steps") && !strings.Contains(s, "follows") {
+		return
+	}
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		at := p
+		p = next
+		if !stepsLead.MatchString(line) {
+			continue
+		}
+		// the lead ends with a colon, on its line or one of the next two
+		for n := 0; n < 3 && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":"); n++ {
+			if next >= len(s) {
+				break
+			}
+			line, next = lineAt(s, next)
+		}
+		if !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":") {
+			continue
+		}
+		head := itemStart(s, at)
+		hl, _ := lineAt(s, head)
+		m := sigHead.FindStringSubmatch(hl)
+		if m == nil {
+			continue
+		}
+		rows, depths, end := readStepList(s, next)
+		if len(rows) < 2 {
+			continue
+		}
+		ps := pseudo{procs: []string{m[1]}}
+		if a := strings.TrimSpace(m[2]); a != "" {
+			ps.inputs = []string{a}
+		}
+		for i, r := range rows {
+			ps.lines = append(ps.lines, pcLine{depth: depths[i], text: r})
+			for _, c := range callName.FindAllStringSubmatch(r, -1) {
+				ps.calls = append(ps.calls, c[1])
+			}
+		}
+		c := cand{
+			typ: core.Algorithm, name: m[1], offset: st.body + head, end: st.body + end, conf: stepListConf,
+			statement: withCaption(m[1], ps.statement()), form: ps.form(),
+		}
+		// The function read otherwise inside the list (a concept named by
+		// its signature, a marker) is the same function.
+		kept := x.cands[:start]
+		for _, o := range x.cands[start:] {
+			if o.format || o.offset < c.offset || o.offset >= c.end || o.typ != core.Algorithm && !strings.HasPrefix(o.name, m[1]) {
+				kept = append(kept, o)
+			}
+		}
+		x.cands = kept
+		x.algos.keep(c.offset, &ps)
+		x.add(st, c)
+		p = max(p, end)
+	}
+}
+
+// itemStart is where the list item or paragraph holding the line at i
+// starts: its marker's line, or the line after a blank one (at most eight
+// lines up).
+func itemStart(s string, i int) int {
+	for n := 0; n < 8 && i > 0; n++ {
+		line, _ := lineAt(s, i)
+		if stepItemLine.MatchString(line) {
+			return i
+		}
+		q := strings.LastIndexByte(s[:i-1], '\n') + 1
+		if strings.TrimSpace(s[q:i-1]) == "" {
+			return i
+		}
+		i = q
+	}
+	return i
+}
+
+// readStepList reads the list that starts after i (blank lines skipped):
+// its items as plain text, the depth of each (items indented under an
+// item are one deeper), and where the list ends.
+func readStepList(s string, i int) (rows []string, depths []int, end int) {
+	base := -1
+	var indents []int // the indentation of each open depth
+	end = i
+	for p := i; p < len(s); {
+		line, next := lineAt(s, p)
+		t := strings.TrimSpace(line)
+		ind := len(line) - len(strings.TrimLeft(line, " \t"))
+		switch m := stepItemLine.FindStringSubmatch(line); {
+		case t == "":
+		case m != nil && (base < 0 || ind >= base):
+			if base < 0 {
+				base = ind
+			}
+			for len(indents) > 0 && indents[len(indents)-1] >= ind+1 && indents[len(indents)-1] > ind {
+				indents = indents[:len(indents)-1]
+			}
+			if len(indents) == 0 || indents[len(indents)-1] < ind {
+				indents = append(indents, ind)
+			}
+			rows = append(rows, m[2])
+			depths = append(depths, len(indents)-1)
+			end = p + len(line)
+		case base >= 0 && ind > base && len(rows) > 0:
+			rows[len(rows)-1] += " " + t // the item's text runs on
+			end = p + len(line)
+		default:
+			return plainSteps(rows), depths, end
+		}
+		if base < 0 && t != "" {
+			return nil, nil, i
+		}
+		p = next
+	}
+	return plainSteps(rows), depths, end
+}
+
+// plainSteps writes list items as plain text: code and emphasis marks
+// dropped, white space collapsed.
+func plainSteps(rows []string) []string {
+	for i, r := range rows {
+		r = strings.NewReplacer("`", "", "**", "", "__", "").Replace(r)
+		rows[i] = strings.Join(strings.Fields(r), " ")
+	}
+	return rows
+}

@@ -117,3 +117,62 @@ func TestAlgorithmRowsInBold(t *testing.T) {
 		t.Errorf("form =\n%s\nwant\n%s", algs[0].ComputationalForm, want)
 	}
 }
+
+// A function a specification describes by "the following steps" and a
+// list is an algorithm named by the function, its arguments its inputs,
+// the list its steps with nested items nested.
+func TestStepsOfANamedFunction(t *testing.T) {
+	src := "# Processing rules\n\nA `SymmetricState` responds to the following functions:\n\n" +
+		"  * **`MixKey(input_key_material)`**:  Executes the following steps:\n\n" +
+		"      * Sets `ck, temp_k = HKDF(ck, input_key_material, 2)`.\n" +
+		"      * If `HASHLEN` is 64, then truncates `temp_k` to 32 bytes.\n" +
+		"      * Calls `InitializeKey(temp_k)`.\n\n" +
+		"  * **`MixHash(data)`**:  Sets `h = HASH(h || data)`.\n\n" +
+		"  * **`WriteMessage(payload, message_buffer)`**: Performs the following steps:\n\n" +
+		"      * Fetches the next message pattern, then processes each token:\n\n" +
+		"          * For `\"e\"`:  Sets `e` to `GENERATE_KEYPAIR()`.\n\n" +
+		"          * For `\"ee\"`: Calls `MixKey(DH(e, re))`.\n\n" +
+		"      * Appends `EncryptAndHash(payload)` to the buffer.\n\n" +
+		"Other text follows.\n"
+	a := oneSection(src, core.FormatMarkdown, core.Spec)
+	algs := map[string]core.Primitive{}
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			algs[p.Name] = p
+		}
+	}
+	p, ok := algs["MixKey"]
+	if !ok {
+		t.Fatalf("no algorithm MixKey; got %q", algNames(algs))
+	}
+	want := "Input: input_key_material\n" +
+		"1. Sets ck, temp_k = HKDF(ck, input_key_material, 2).\n" +
+		"2. If HASHLEN is 64, then truncates temp_k to 32 bytes.\n" +
+		"3. Calls InitializeKey(temp_k)."
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+	w, ok := algs["WriteMessage"]
+	if !ok {
+		t.Fatalf("no algorithm WriteMessage; got %q", algNames(algs))
+	}
+	want = "Input: payload, message_buffer\n" +
+		"1. Fetches the next message pattern, then processes each token:\n" +
+		"   2. For \"e\": Sets e to GENERATE_KEYPAIR().\n" +
+		"   3. For \"ee\": Calls MixKey(DH(e, re)).\n" +
+		"4. Appends EncryptAndHash(payload) to the buffer."
+	if w.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", w.ComputationalForm, want)
+	}
+	if !w.HasEdge(p.ID, core.Requires) {
+		t.Errorf("WriteMessage calls MixKey but does not require it: %+v", w.Dependencies)
+	}
+	for _, p := range Extract(a, Options{}) {
+		if p.Type != core.Algorithm && strings.HasPrefix(p.Name, "MixKey") {
+			t.Errorf("MixKey read twice, as %s %q", p.Type, p.Name)
+		}
+	}
+	if _, ok := algs["MixHash"]; ok {
+		t.Errorf("MixHash states no steps, yet is an algorithm")
+	}
+}
