@@ -777,10 +777,46 @@ func (ps pseudo) looksPseudo(byName bool) bool {
 	if byName {
 		return ps.structure > 0 || ps.keywordRows() > 0
 	}
-	if len(ps.lines) < 3 || !shortRows(ps.lines) {
+	if len(ps.lines) < 3 || !shortRows(ps.lines) || aligned(ps.lines) {
 		return false
 	}
-	return ps.structure >= 3 && ps.keywordRows() >= 1 || ps.keywordRows() >= 2 && ps.assigns()
+	total := 0
+	for _, l := range ps.lines {
+		if len(l.text) > 200 {
+			return false // a paragraph, not a row
+		}
+		total += len(l.text)
+	}
+	if total > 80*len(ps.lines) {
+		return false
+	}
+	kw := ps.strongRows()
+	return ps.structure >= 3 && kw >= 1 || kw >= 2 && ps.assigns()
+}
+
+// aligned reports rows set in columns (a table, an alignment): a quarter
+// of them hold an ampersand.
+func aligned(lines []pcLine) bool {
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l.text, "&") {
+			n++
+		}
+	}
+	return 4*n >= len(lines)
+}
+
+// strongRows counts the rows that open with a keyword only pseudo-code
+// opens rows with (TeX's own \else and \fi, in a macro, are not).
+func (ps pseudo) strongRows() int {
+	n := 0
+	for _, l := range ps.lines {
+		switch strings.ToLower(strings.Trim(firstWord(l.text), ":")) {
+		case "for", "while", "if", "return", "repeat", "until", "procedure", "function", "algorithm":
+			n++
+		}
+	}
+	return n
 }
 
 // shortRows reports whether most rows are as short as rows of pseudo-code

@@ -370,3 +370,17 @@ func FuzzPseudocode(f *testing.F) {
 		fuzzOne(t, s, core.FormatText)
 	})
 }
+
+// What is not pseudo-code stays out: a table whose cells a TeX conditional
+// fills, an alignment of cases, a centred title page.
+func TestNotPseudocode(t *testing.T) {
+	for _, src := range []string{
+		"\\section{Strings}\n\\begin{chartable}\n\\ifx\\a\\b \\\\ \\else\\\\ \\fi & Single quote \\\\\n\\ifx\\a\\b !! \\else ! \\fi & Double quote \\\\\n!?! & Question mark \\\\\n!! & Backslash \\\\\n\\end{chartable}\n",
+		"\\section{Symmetric}\n\\begin{eqbox}\nIf $B := symmetric(A)$ then $B$ is given by: \\\\\n$B[i,j] = $ & $A[i,j]$ & if $i \\le j$ \\\\\n & $A[j,i]$ & if $i > j$ \\\\\n\\end{eqbox}\n",
+		"\\begin{center}\n{\\huge Linear Algebra}\\\\\n{\\it Jason, 2016 \\\\\nCreative Commons}\n\\end{center}\n\\section*{About}\nFor the student this book is a guide; if you read it, you learn it, and x := y.\nFor the teacher it is another thing altogether, and we say so at length here.\n",
+	} {
+		if algs := algorithmsOf(t, src); len(algs) > 0 {
+			t.Errorf("read as pseudo-code: %q in\n%s", algNames(algs), src)
+		}
+	}
+}

@@ -381,6 +381,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	x.mdHeadingResults(st, start)
 	x.algorithmCaptions(st, start)
 	x.stepLists(st, start)
+	x.listings(st, first)
 	if x.ctype != core.Spec {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.

@@ -1,0 +1,264 @@
+package extract
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Pseudo-code listings. Pseudo-code is also set verbatim: a verbatim,
+// lstlisting or minted environment, a fenced block of Markdown (as HTML and
+// EPUB arrive) without a language or with a pseudo-code one. Such a block
+// is an algorithm when it reads as pseudo-code — rows with its keywords
+// and assignments, none of a programming language's marks (def, class,
+// braces, semicolons) — named by the signature on its first row
+// ("MERGE-SORT(A, p, r)") or else by the heading it sits under; its rows
+// are nested by their indentation.
+
+// listingConf is below a marked block's: the block is found by its
+// content.
+const listingConf = 0.8
+
+// pseudoLangs are the languages a block of pseudo-code is given, or none.
+var pseudoLangs = map[string]bool{
+	"": true, "pseudo": true, "pseudocode": true, "algorithm": true, "algo": true, "text": true,
+	"plain": true, "plaintext": true, "none": true, "clrs": true, "txt": true,
+}
+
+var (
+	codeMark  = lazyre.New(`^(?:def|class|import|from|#include|#define|public|private|protected|static|func|fn|package|using|var|const|async|template|struct|impl|module|require)\b|^function\s*\w*\s*\(|\bprint\(|\bconsole\.|\bSystem\.|std::|\bself\.|^\}|\{$|^@\w`)
+	sigLine   = lazyre.New(`^([A-Za-z][A-Za-z0-9_-]*)\s*\(([^()]*)\)\s*:?$`)
+	rowNumber = lazyre.New(`^\s*[0-9]{1,3}[:.]?\s+`)
+	lstLang   = lazyre.New(`(?i)language\s*=\s*\{?([A-Za-z+#]*)`)
+)
+
+// listingBlock is one verbatim block of a section: its span and body (in
+// section offsets) and the language it was given.
+type listingBlock struct {
+	at, end int
+	body    string
+	lang    string
+}
+
+// listings adds the blocks of pseudo-code set verbatim in a section.
+// Blocks inside a candidate found before (an algorithm environment) are
+// left to it.
+func (x *extractor) listings(st *secState, first int) {
+	var blocks []listingBlock
+	switch x.format {
+	case core.FormatLaTeX:
+		blocks = latexListings(st.own)
+	case core.FormatMarkdown, core.FormatText:
+		blocks = fencedBlocks(st.own)
+	}
+	for _, b := range blocks {
+		if !pseudoLangs[strings.ToLower(b.lang)] || covered(x.cands[first:], st.body+b.at) {
+			continue
+		}
+		rows := listingRows(b.body)
+		if !listingPseudo(rows) {
+			continue
+		}
+		ps := pseudo{lines: rows}
+		name := ""
+		if m := sigLine.FindStringSubmatch(rows[0].text); m != nil {
+			name = capsName(m[1])
+			ps.procs = []string{m[1]}
+		}
+		for _, r := range rows {
+			for _, c := range callName.FindAllStringSubmatch(r.text, -1) {
+				ps.calls = append(ps.calls, c[1])
+			}
+		}
+		if name == "" {
+			name = topicTitle(st.title)
+		}
+		if name == "" {
+			continue
+		}
+		c := cand{
+			typ: core.Algorithm, name: givenName(name), offset: st.body + b.at, end: st.body + b.end,
+			conf: listingConf, statement: withCaption(name, ps.statement()), form: ps.form(),
+		}
+		x.algos.keep(c.offset, &ps)
+		x.add(st, c)
+	}
+}
+
+// covered reports whether a candidate's span holds off.
+func covered(cs []cand, off int) bool {
+	for _, c := range cs {
+		if c.offset <= off && off < c.end {
+			return true
+		}
+	}
+	return false
+}
+
+// capsName writes a name set in capitals as CLRS sets procedures
+// ("MERGE-SORT") as a name is read: "Merge-Sort".
+func capsName(n string) string {
+	if strings.ToUpper(n) != n {
+		return n
+	}
+	parts := strings.FieldsFunc(n, func(r rune) bool { return r == '-' || r == '_' })
+	if len(parts) == 0 {
+		return n
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte(n[b.Len()])
+		}
+		b.WriteString(p[:1] + strings.ToLower(p[1:]))
+	}
+	return b.String()
+}
+
+// latexListings finds the verbatim environments of s.
+func latexListings(s string) []listingBlock {
+	var out []listingBlock
+	for _, env := range []string{"verbatim", "lstlisting", "minted", "Verbatim", "alltt", "pseudo"} {
+		open := `\begin{` + env + `}`
+		for i := 0; ; {
+			j := strings.Index(s[i:], open)
+			if j < 0 {
+				break
+			}
+			at := i + j
+			p := at + len(open)
+			lang := ""
+			if env == "minted" {
+				l, e := texRawBraced(s, skipOptArgs(s, p))
+				if e > 0 {
+					lang, p = l, e
+				}
+			} else if o, e := texOptional(s, p, 400); e > p {
+				if m := lstLang.FindStringSubmatch(o); m != nil {
+					lang = m[1]
+				}
+				p = e
+			}
+			k := strings.Index(s[p:], `\end{`+env+`}`)
+			if k < 0 {
+				break
+			}
+			out = append(out, listingBlock{at: at, end: p + k + len(`\end{`+env+`}`), body: s[p : p+k], lang: lang})
+			i = p + k
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].at < out[b].at })
+	return out
+}
+
+// fencedBlocks finds the fenced code blocks of Markdown text.
+func fencedBlocks(s string) []listingBlock {
+	var out []listingBlock
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		t := strings.TrimSpace(line)
+		at := p
+		p = next
+		if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+			continue
+		}
+		fence := t[:3]
+		lang := strings.Trim(strings.TrimSpace(strings.TrimLeft(t, fence[:1])), "{}.")
+		if f := strings.Fields(lang); len(f) > 0 {
+			lang = f[0]
+		}
+		body := p
+		for p < len(s) {
+			l, n := lineAt(s, p)
+			if strings.HasPrefix(strings.TrimSpace(l), fence) {
+				out = append(out, listingBlock{at: at, end: p + len(l), body: s[body:p], lang: lang})
+				p = n
+				break
+			}
+			p = n
+		}
+	}
+	return out
+}
+
+// listingRows reads a listing's rows: blank rows dropped, line numbers
+// dropped when most rows carry one, depth the rank of the row's
+// indentation among the block's.
+func listingRows(body string) []pcLine {
+	var lines []string
+	numbered := 0
+	for _, l := range strings.Split(strings.ReplaceAll(body, "\t", "    "), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		lines = append(lines, strings.TrimRight(l, " \r"))
+		if rowNumber.MatchString(l) {
+			numbered++
+		}
+	}
+	if 2*numbered > len(lines) {
+		for i, l := range lines {
+			if m := rowNumber.FindStringIndex(l); m != nil {
+				// the spaces after the number are the row's indentation
+				e := m[1] - countTrailingSpace(l[:m[1]])
+				lines[i] = l[e:]
+			}
+		}
+	}
+	levels := map[int]bool{}
+	for _, l := range lines {
+		levels[len(l)-len(strings.TrimLeft(l, " "))] = true
+	}
+	var ind []int
+	for k := range levels {
+		ind = append(ind, k)
+	}
+	sort.Ints(ind)
+	rank := map[int]int{}
+	for i, k := range ind {
+		rank[k] = i
+	}
+	out := make([]pcLine, 0, len(lines))
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.Contains(t, "$") {
+			t = text.ReadableMath(t)
+		}
+		out = append(out, pcLine{depth: rank[len(l)-len(strings.TrimLeft(l, " "))], text: t})
+	}
+	return out
+}
+
+func countTrailingSpace(s string) int {
+	return len(s) - len(strings.TrimRight(s, " \t"))
+}
+
+// listingPseudo reports whether a listing's rows read as pseudo-code:
+// three rows or more, two with its keywords, an assignment or a
+// signature, and no row with a programming language's marks.
+func listingPseudo(rows []pcLine) bool {
+	if len(rows) < 3 || len(rows) > 200 {
+		return false
+	}
+	semis := 0
+	assign := sigLine.MatchString(rows[0].text)
+	for _, r := range rows {
+		if codeMark.MatchString(r.text) {
+			return false
+		}
+		if strings.HasSuffix(r.text, ";") {
+			semis++
+		}
+		if strings.Contains(r.text, "←") || strings.Contains(r.text, ":=") || strings.Contains(r.text, " = ") || strings.Contains(r.text, "<-") {
+			assign = true
+		}
+	}
+	if 3*semis > len(rows) {
+		return false
+	}
+	kw := pseudo{lines: rows}.keywordRows()
+	return assign && (kw >= 2 || kw >= 1 && sigLine.MatchString(rows[0].text))
+}

@@ -1,0 +1,58 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Pseudo-code set as a listing — a verbatim or lstlisting environment, a
+// fenced block without a language — is an algorithm when it reads as
+// pseudo-code: named by the signature of its first line, else by its
+// heading, its rows nested by their indentation. Code in a language is not.
+func TestPseudocodeListings(t *testing.T) {
+	clrs := "MERGE-SORT(A, p, r)\n  if p < r\n      q = floor((p + r) / 2)\n      MERGE-SORT(A, p, q)\n      MERGE-SORT(A, q + 1, r)\n      MERGE(A, p, q, r)\n"
+	wantCLRS := "1. MERGE-SORT(A, p, r)\n   2. if p < r\n      3. q = floor((p + r) / 2)\n      4. MERGE-SORT(A, p, q)\n      5. MERGE-SORT(A, q + 1, r)\n      6. MERGE(A, p, q, r)"
+	bfs := "for each v in V\n    dist[v] = infinity\ndist[s] = 0\nwhile Q is not empty\n    u = dequeue(Q)\n    for each edge (u, v)\n        if dist[v] = infinity\n            dist[v] = dist[u] + 1\n"
+	wantBFS := "1. for each v in V\n   2. dist[v] = infinity\n3. dist[s] = 0\n4. while Q is not empty\n   5. u = dequeue(Q)\n   6. for each edge (u, v)\n      7. if dist[v] = infinity\n         8. dist[v] = dist[u] + 1"
+	python := "def bfs(graph, s):\n    dist = {s: 0}\n    queue = [s]\n    while queue:\n        u = queue.pop(0)\n        for v in graph[u]:\n            if v not in dist:\n                dist[v] = dist[u] + 1\n    return dist\n"
+	cases := []struct {
+		name, src  string
+		f          core.Format
+		algo, form string
+	}{
+		{"latex verbatim", "\\section{Sorting}\n\\begin{verbatim}\n" + clrs + "\\end{verbatim}\n", core.FormatLaTeX, "Merge-Sort", wantCLRS},
+		{"markdown fence", "## Breadth-first search\n\nThe search visits by layers.\n\n```\n" + bfs + "```\n", core.FormatMarkdown, "Breadth-first search", wantBFS},
+		{"python is code", "## Breadth-first search\n\n```python\n" + python + "```\n", core.FormatMarkdown, "", ""},
+		{"python without a language", "## Breadth-first search\n\n```\n" + python + "```\n", core.FormatMarkdown, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := oneSection(c.src, c.f, core.Textbook)
+			if c.f == core.FormatMarkdown {
+				a.Sections[0].Title = "Breadth-first search"
+			}
+			var algs []core.Primitive
+			for _, p := range Extract(a, Options{}) {
+				if p.Type == core.Algorithm {
+					algs = append(algs, p)
+				}
+			}
+			if c.algo == "" {
+				if len(algs) > 0 {
+					t.Errorf("code read as an algorithm: %q", algs[0].Name)
+				}
+				return
+			}
+			if len(algs) != 1 {
+				t.Fatalf("algorithms = %d, want 1", len(algs))
+			}
+			if algs[0].Name != c.algo {
+				t.Errorf("name = %q, want %q", algs[0].Name, c.algo)
+			}
+			if algs[0].ComputationalForm != c.form {
+				t.Errorf("form =\n%s\nwant\n%s", algs[0].ComputationalForm, c.form)
+			}
+		})
+	}
+}
