@@ -30,11 +30,15 @@ var texIncludeCmd = lazyre.New(`\\(input|include|subfile|subfileinclude|InputIfF
 // texIncludeOnly is \includeonly and its list.
 var texIncludeOnly = lazyre.New(`\\includeonly\s*\{([^{}]{0,1000})\}`)
 
-// Bounds of an author's include macros: how deep one may use another, and
-// how long a use's arguments may be.
+// Bounds of an author's include macros: how deep one may use another, how
+// many a source may have, how long a use's arguments may be, and how much
+// text the expansions of one document's uses may write (past it, the rest
+// are left as written).
 const (
 	maxIncludeMacroDepth = 4
+	maxIncludeMacros     = 256
 	maxIncludeArgBytes   = 300
+	maxExpansionBytes    = 16 << 20
 )
 
 // texRef is one include command in a text: its span, its command, and
@@ -210,15 +214,18 @@ func includeMacros(texts []string) map[string]includeMacro {
 			if out == nil {
 				out = map[string]includeMacro{}
 			}
-			out[name] = mac
+			if out[name] = mac; len(out) >= maxIncludeMacros {
+				return out
+			}
 		}
 	}
-	// A macro that uses one of them includes too.
-	for changed := true; changed; {
+	// A macro that uses one of them includes too, as deep as a use is
+	// expanded.
+	for pass, changed := 1, true; changed && pass < maxIncludeMacroDepth && out != nil; pass++ {
 		changed = false
 		for _, s := range texts {
 			for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
-				if out == nil || commentedLine(s, m[0]) {
+				if commentedLine(s, m[0]) {
 					continue
 				}
 				name, mac, ok := macroDefinition(s, m)
@@ -226,7 +233,9 @@ func includeMacros(texts []string) map[string]includeMacro {
 					continue
 				}
 				out[name] = mac
-				changed = true
+				if changed = true; len(out) >= maxIncludeMacros {
+					return out
+				}
 			}
 		}
 	}
@@ -340,8 +349,12 @@ func includeMacroCalls(s string, macros map[string]includeMacro) []macroCall {
 	}
 	defs := definitionBodies(s)
 	calls := macroCalls(s, macros, func(at int) bool { return !commentedLine(s, at) && !inSpans(at, defs) })
+	budget := maxExpansionBytes
 	for k := range calls {
-		calls[k].text = expandIncludeMacros(calls[k].text, macros, 1)
+		if budget -= len(calls[k].text); budget < 0 {
+			return calls[:k] // the rest stay as written
+		}
+		calls[k].text = expandIncludeMacros(calls[k].text, macros, 1, &budget)
 	}
 	return calls
 }
@@ -376,9 +389,11 @@ func macroCalls(s string, macros map[string]includeMacro, keep func(at int) bool
 	return kept
 }
 
-// expandIncludeMacros is s with the uses of macros expanded, depth deep.
-func expandIncludeMacros(s string, macros map[string]includeMacro, depth int) string {
-	if depth >= maxIncludeMacroDepth {
+// expandIncludeMacros is s with the uses of macros expanded, depth deep,
+// while what the expansions write stays within budget (past it, s stays as
+// written).
+func expandIncludeMacros(s string, macros map[string]includeMacro, depth int, budget *int) string {
+	if depth >= maxIncludeMacroDepth || *budget <= 0 {
 		return s
 	}
 	calls := macroCalls(s, macros, func(at int) bool { return !commentedLine(s, at) })
@@ -388,8 +403,11 @@ func expandIncludeMacros(s string, macros map[string]includeMacro, depth int) st
 	var b strings.Builder
 	last := 0
 	for _, c := range calls {
+		if *budget -= len(c.text); *budget < 0 {
+			return s
+		}
 		b.WriteString(s[last:c.start])
-		b.WriteString(expandIncludeMacros(c.text, macros, depth+1))
+		b.WriteString(expandIncludeMacros(c.text, macros, depth+1, budget))
 		last = c.end
 	}
 	b.WriteString(s[last:])
