@@ -126,9 +126,10 @@ func TestIncludeOnlyLimitsTheBook(t *testing.T) {
 }
 
 // In a folder with a book's main file, a draft no file includes (and the
-// figure only it includes) is left out and named; a document of its own
-// beside the book (slides) is learned, and so is a file outside the main
-// file's folder.
+// figure only it includes) and a standalone figure no file includes are
+// left out and named; a document of its own beside the book (slides, even
+// loading the standalone package) is learned, and so is a file outside
+// the main file's folder.
 func TestFilesABookDoesNotIncludeAreLeftOut(t *testing.T) {
 	dir := bookDir(t, map[string]string{
 		"book/main.tex":       "\\documentclass{book}\n\\begin{document}\n\\import{ch/}{a}\n\\end{document}\n",
@@ -136,7 +137,8 @@ func TestFilesABookDoesNotIncludeAreLeftOut(t *testing.T) {
 		"book/ch/pic.tex":     "\\begin{tikzpicture}\\end{tikzpicture}\n",
 		"book/drafts/old.tex": "\\chapter{Old}\nOld text.\n\\input{drafts/fig}\n",
 		"book/drafts/fig.tex": "Old figure.\n",
-		"book/slides.tex":     "\\documentclass{beamer}\n\\begin{document}\n\\begin{frame}Slide.\\end{frame}\n\\end{document}\n",
+		"book/slides.tex":     "\\documentclass{beamer}\n\\usepackage{standalone}\n\\begin{document}\n\\begin{frame}Slide.\\end{frame}\n\\end{document}\n",
+		"book/fig/unused.tex": "% \\documentclass{article}\n\\documentclass[tikz]{standalone}\n\\begin{document}\n\\begin{tikzpicture}\\end{tikzpicture}\n\\end{document}\n",
 		"notes/x.tex":         "\\section{X}\nX's text.\n",
 	})
 	res, err := Local(context.Background(), dir, Options{})
@@ -146,10 +148,10 @@ func TestFilesABookDoesNotIncludeAreLeftOut(t *testing.T) {
 	if names := strings.Join(docNames(res), " "); names != "book/main.tex book/slides.tex notes/x.tex" {
 		t.Fatalf("documents %q", names)
 	}
-	if n := res.NotIncluded; n == nil || strings.Join(n.By, " ") != "book/main.tex" || strings.Join(n.Files, " ") != "book/drafts/fig.tex book/drafts/old.tex" {
+	if n := res.NotIncluded; n == nil || strings.Join(n.By, " ") != "book/main.tex" || strings.Join(n.Files, " ") != "book/drafts/fig.tex book/drafts/old.tex book/fig/unused.tex" {
 		t.Fatalf("not included %+v", n)
 	}
-	if len(res.Notes) != 1 || res.Notes[0].Path != "book/main.tex" || !strings.Contains(res.Notes[0].Reason, "2 files") || !strings.Contains(res.Notes[0].Reason, "book/drafts/old.tex") {
+	if len(res.Notes) != 1 || res.Notes[0].Path != "book/main.tex" || !strings.Contains(res.Notes[0].Reason, "3 files") || !strings.Contains(res.Notes[0].Reason, "book/drafts/old.tex") {
 		t.Errorf("notes %+v", res.Notes)
 	}
 	// A folder of chapters with no main file is every chapter.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // What a book's main file does not include is no part of the book: an
@@ -88,13 +89,17 @@ func texOwnDocument(s string) bool {
 	if texBeginDocument(s) < 0 {
 		return false
 	}
-	for _, class := range []string{"{standalone}", "{subfiles}"} {
-		if i := strings.Index(s, class); i >= 0 && strings.Contains(s[max(0, i-300):i], `\documentclass`) {
-			return false
+	for _, m := range texDocumentClass.FindAllStringSubmatchIndex(s, -1) {
+		if !commentedLine(s, m[0]) {
+			class := strings.TrimSpace(s[m[2]:m[3]])
+			return class != "standalone" && class != "subfiles"
 		}
 	}
 	return true
 }
+
+// texDocumentClass is \documentclass and its class.
+var texDocumentClass = lazyre.New(`\\documentclass\s*(?:\[[^\]]{0,500}\]\s*)?\{([^{}]{1,100})\}`)
 
 // bookRoot reports whether document i is a book's main file: a LaTeX
 // document of its own (or a file that includes one, an edition's), a
