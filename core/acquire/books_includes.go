@@ -144,9 +144,10 @@ func bracedPath(s string, p int) (string, int, bool) {
 
 // candidates are the documents, most likely first, that ref in the
 // document named from may name: TeX reads a plain path from the folder it
-// runs in (the main file's, any folder above from's) after the folder of
-// the file that \import brought in (from's own); an \import path from the
-// main file's folder, a \subimport one from the importing file's.
+// runs in (the main file's, from's own or one above it) after the folder
+// of the file that \import brought in (from's own); an \import path from
+// the main file's folder, a \subimport one from the importing file's. The
+// nearest folder is tried first: a main file's own is where TeX runs.
 func (r texRef) candidates(from string) []string {
 	if r.file == "" || strings.HasPrefix(r.file, "/") || strings.HasPrefix(r.dir, "/") || strings.Contains(r.file+r.dir, ":") {
 		return nil
@@ -156,12 +157,6 @@ func (r texRef) candidates(from string) []string {
 		bases = append(bases, d)
 		if d == "." || d == "/" {
 			break
-		}
-	}
-	if r.cmd == "import" || r.cmd == "inputfrom" || r.cmd == "includefrom" {
-		// The folder TeX runs in: the outermost first.
-		for i, j := 0, len(bases)-1; i < j; i, j = i+1, j-1 {
-			bases[i], bases[j] = bases[j], bases[i]
 		}
 	}
 	var out []string

@@ -39,13 +39,19 @@ func TestLaTeXImportsAreFollowed(t *testing.T) {
 		"six.tex":           "\\chapter{Six}\nSix's text.\n",
 		"seven.tex":         "\\chapter{Seven}\nSeven's text.\n",
 		"parts/sec/fig.tex": "Not this figure.\n",
+		"v2/main.tex":       "\\documentclass{book}\n\\begin{document}\n\\import{parts/}{one}\n\\end{document}\n",
+		"v2/parts/one.tex":  "\\chapter{One}\nThe second edition's one.\n",
 	})
 	res, err := Local(context.Background(), dir, Options{AllFiles: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if names := strings.Join(docNames(res), " "); names != "main.tex parts/sec/fig.tex" {
-		t.Fatalf("documents %q, want the book and the figure no file includes", names)
+	if names := strings.Join(docNames(res), " "); names != "main.tex parts/sec/fig.tex v2/main.tex" {
+		t.Fatalf("documents %q, want the book, the figure no file includes and the second edition", names)
+	}
+	// A main file in a folder of its own imports from its folder first.
+	if v2 := docText(t, res, "v2/main.tex"); !strings.Contains(v2, "The second edition's one.") {
+		t.Errorf("v2/main.tex:\n%s", v2)
 	}
 	inOrder(t, "the book", res.Documents[0].Text, "One's text.\nFigure of one.\n", "A's text.", "Two's text.", "Three's text.", "Four's text.",
 		"Five's text.", "Six's text.", "Seven's text.")
