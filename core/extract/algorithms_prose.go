@@ -466,3 +466,134 @@ func plainSteps(rows []string) []string {
 	}
 	return rows
 }
+
+// Procedures given in phases. A paper or a book may give its procedure as
+// "Phase 1. (a) … (b) …", "Phase 2. …" (or Step, Stage, Round) in running
+// text, after a sentence that says what it does; the phases are its steps
+// and their lettered parts are nested under them.
+
+// phaseConf is the confidence of a procedure read from phases: prose.
+const phaseConf = 0.75
+
+var (
+	phaseHead = lazyre.New(`^[ \t>*_]*(Phase|Step|Stage|Round)[ \t]+([0-9]{1,2})[*_]*[.:)][*_]*[ \t]*(.*)$`)
+	partItem  = lazyre.New(`^[ \t]*\(([a-z])\)[ \t]+`)
+)
+
+// phases reads the runs of numbered phases of a section of Markdown or
+// text: two or more, numbered from 1, each opened at a line's start.
+func (x *extractor) phases(st *secState, start int) {
+	if x.format != core.FormatMarkdown && x.format != core.FormatText {
+		return
+	}
+	s := st.own
+	if !strings.Contains(s, "Phase") && !strings.Contains(s, "Stage") && !strings.Contains(s, "Round") {
+		return // "Step N:" is the tutorials' (stepHeading, procedures)
+	}
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		at := p
+		p = next
+		m := phaseHead.FindStringSubmatch(line)
+		if m == nil || m[2] != "1" {
+			continue
+		}
+		word := m[1]
+		var lines []pcLine
+		want, end, blank := 1, at, false
+		for q := at; q < len(s); {
+			l, n := lineAt(s, q)
+			t := strings.TrimSpace(l)
+			switch hm := phaseHead.FindStringSubmatch(l); {
+			case t == "":
+				blank = true
+			case hm != nil && hm[1] == word && atoi(hm[2]) == want:
+				lines = append(lines, pcLine{text: hm[1] + " " + hm[2] + ":"})
+				x.phaseParts(&lines, hm[3])
+				want++
+				end, blank = q+len(l), false
+			case len(lines) > 0 && (!blank || partItem.MatchString(l)) && !opensBlock(l) && !markerLine(l):
+				x.phaseParts(&lines, t)
+				end, blank = q+len(l), false
+			default:
+				q = len(s)
+				continue
+			}
+			q = n
+		}
+		phasesRead := want - 1
+		if phasesRead < 2 {
+			continue
+		}
+		lead := leadIn(s, at)
+		name := stripSectionNumber(x.procedureName(st, lead, nil, 1))
+		if l := strings.ToLower(name); !strings.HasSuffix(l, "algorithm") && !strings.HasSuffix(l, "protocol") && !strings.HasSuffix(l, "procedure") {
+			name = withKind(name, "Algorithm")
+		}
+		ps := pseudo{lines: lines}
+		c := cand{
+			typ: core.Algorithm, name: name, offset: st.body + at, end: st.body + end, conf: phaseConf,
+			statement: strings.TrimSpace(lead + " " + ps.statement()), form: ps.form(),
+		}
+		kept := x.cands[:start]
+		for _, o := range x.cands[start:] {
+			if o.format || o.typ != core.Algorithm || o.offset < c.offset || o.offset >= c.end {
+				kept = append(kept, o)
+			}
+		}
+		x.cands = kept
+		x.algos.keep(c.offset, &ps)
+		x.add(st, c)
+		p = max(p, end)
+	}
+}
+
+// phaseParts adds a phase's text: its lettered parts as nested steps,
+// other text to the step before.
+func (x *extractor) phaseParts(lines *[]pcLine, t string) {
+	t = strings.TrimSpace(t)
+	if t == "" {
+		return
+	}
+	for t != "" {
+		m := partItem.FindStringIndex(t)
+		if m == nil {
+			last := &(*lines)[len(*lines)-1]
+			if last.depth == 0 && strings.HasSuffix(last.text, ":") {
+				*lines = append(*lines, pcLine{depth: 1, text: t})
+			} else {
+				last.text += " " + t
+			}
+			return
+		}
+		rest := t[m[1]:]
+		// the next part in the same line, if any: " (b) "
+		k := strings.Index(rest, " (")
+		for k >= 0 && !(k+4 <= len(rest) && rest[k+2] >= 'a' && rest[k+2] <= 'z' && rest[k+3] == ')') {
+			if j := strings.Index(rest[k+1:], " ("); j >= 0 {
+				k += 1 + j
+			} else {
+				k = -1
+			}
+		}
+		part := rest
+		if k >= 0 {
+			part, t = rest[:k], strings.TrimSpace(rest[k:])
+		} else {
+			t = ""
+		}
+		*lines = append(*lines, pcLine{depth: 1, text: strings.TrimSpace(part)})
+	}
+}
+
+// markerLine reports a line that opens a result of its own ("Invariant
+// 1.", "Lemma 2.").
+func markerLine(l string) bool {
+	t := strings.TrimLeft(l, " \t*_#>")
+	for _, w := range []string{"Invariant", "Lemma", "Theorem", "Definition", "Proposition", "Corollary", "Property", "Claim", "Remark", "Proof", "Example", "Algorithm"} {
+		if strings.HasPrefix(t, w+" ") || strings.HasPrefix(t, w+".") {
+			return true
+		}
+	}
+	return false
+}

@@ -176,3 +176,40 @@ func TestStepsOfANamedFunction(t *testing.T) {
 		t.Errorf("MixHash states no steps, yet is an algorithm")
 	}
 }
+
+// A procedure given in prose by phases — "Phase 1. (a) … (b) …" — is an
+// algorithm, whatever the content type: each phase a step, its lettered
+// parts nested under it; the invariant after it stays what it is.
+func TestPhasesInProse(t *testing.T) {
+	src := "## 3 The protocol\n\nThe algorithm runs in two phases, as follows.\n\n" +
+		"Phase 1. (a) A proposer selects a proposal number n and sends a prepare request with number n to a majority of acceptors.\n" +
+		"(b) If an acceptor receives a prepare request with number n greater than any it answered, then it responds with a promise.\n\n" +
+		"Phase 2. (a) If the proposer receives a response from a majority of acceptors, then it sends an accept request to each of them.\n" +
+		"(b) If an acceptor receives an accept request for a proposal numbered n, it accepts the proposal.\n\n" +
+		"Invariant 1. An acceptor accepts at most one value per ballot.\n"
+	for _, ct := range []core.ContentType{core.Paper, core.Textbook} {
+		a := oneSection(src, core.FormatMarkdown, ct)
+		a.Sections[0].Title = "3 The protocol"
+		var algs []core.Primitive
+		for _, p := range Extract(a, Options{}) {
+			if p.Type == core.Algorithm {
+				algs = append(algs, p)
+			}
+		}
+		if len(algs) != 1 {
+			t.Fatalf("%s: algorithms = %d, want 1", ct, len(algs))
+		}
+		want := "1. Phase 1:\n" +
+			"   2. A proposer selects a proposal number n and sends a prepare request with number n to a majority of acceptors.\n" +
+			"   3. If an acceptor receives a prepare request with number n greater than any it answered, then it responds with a promise.\n" +
+			"4. Phase 2:\n" +
+			"   5. If the proposer receives a response from a majority of acceptors, then it sends an accept request to each of them.\n" +
+			"   6. If an acceptor receives an accept request for a proposal numbered n, it accepts the proposal."
+		if algs[0].ComputationalForm != want {
+			t.Errorf("%s: form =\n%s\nwant\n%s", ct, algs[0].ComputationalForm, want)
+		}
+		if !strings.Contains(strings.ToLower(algs[0].Name), "protocol") {
+			t.Errorf("%s: name = %q, want the section's protocol", ct, algs[0].Name)
+		}
+	}
+}

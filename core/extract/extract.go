@@ -382,6 +382,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	x.algorithmCaptions(st, start)
 	x.stepLists(st, start)
 	x.listings(st, first)
+	x.phases(st, start)
 	if x.ctype != core.Spec {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.
