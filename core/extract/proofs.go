@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
@@ -527,7 +526,7 @@ func proofTextEnd(doc string, body, limit int, sketch bool) int {
 
 // paragraphEnd returns where s's first paragraph ends (its blank line),
 // or -1.
-var blankLine = regexp.MustCompile(`\n[ \t]*\n`)
+var blankLine = lazyre.New(`\n[ \t]*\n`)
 
 func paragraphEnd(s string) int {
 	if m := blankLine.FindStringIndex(s); m != nil {
