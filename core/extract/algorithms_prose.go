@@ -328,8 +328,8 @@ const stepListConf = 0.85
 
 var (
 	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b`)
-	sigHead      = lazyre.New("^[ \\t]*(?:[*+-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(([^()]*)\\)`?(?:\\*\\*|__)?")
-	stepItemLine = lazyre.New(`^([ \t]*)(?:[*+-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
+	sigHead      = lazyre.New("^[ \\t]*(?:[*+•◦▪–-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(([^()]*)\\)`?(?:\\*\\*|__)?")
+	stepItemLine = lazyre.New(`^([ \t]*)([*+•◦▪–-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
 	callName     = lazyre.New(`([A-Za-z_][A-Za-z0-9_]*)\(`)
 )
 
@@ -366,7 +366,11 @@ func (x *extractor) stepLists(st *secState, start int) {
 		if m == nil {
 			continue
 		}
-		rows, depths, end := readStepList(s, next)
+		headMarker := ""
+		if hm := stepItemLine.FindStringSubmatch(hl); hm != nil {
+			headMarker = hm[2]
+		}
+		rows, depths, end := readStepList(s, next, headMarker)
 		if len(rows) < 2 {
 			continue
 		}
@@ -419,10 +423,14 @@ func itemStart(s string, i int) int {
 
 // readStepList reads the list that starts after i (blank lines skipped):
 // its items as plain text, the depth of each (items indented under an
-// item are one deeper), and where the list ends.
-func readStepList(s string, i int) (rows []string, depths []int, end int) {
+// item are one deeper; where a PDF's text lost the indentation, an item
+// with a new marker, "–" under "•", is), and where the list ends: before
+// an item set as the head's item was (marker head), at the head's
+// indentation.
+func readStepList(s string, i int, head string) (rows []string, depths []int, end int) {
 	base := -1
 	var indents []int // the indentation of each open depth
+	var markers []string
 	end = i
 	for p := i; p < len(s); {
 		line, next := lineAt(s, p)
@@ -430,9 +438,19 @@ func readStepList(s string, i int) (rows []string, depths []int, end int) {
 		ind := len(line) - len(strings.TrimLeft(line, " \t"))
 		switch m := stepItemLine.FindStringSubmatch(line); {
 		case t == "":
-		case m != nil && (base < 0 || ind >= base):
+		case m != nil && (base < 0 || ind >= base) && !(base >= 0 && ind == base && m[2] == head && head != "" && len(markers) > 0 && markers[0] != head):
 			if base < 0 {
 				base = ind
+			}
+			mi := -1
+			for k, mk := range markers {
+				if mk == m[2] {
+					mi = k
+				}
+			}
+			if mi < 0 {
+				markers = append(markers, m[2])
+				mi = len(markers) - 1
 			}
 			for len(indents) > 0 && indents[len(indents)-1] >= ind+1 && indents[len(indents)-1] > ind {
 				indents = indents[:len(indents)-1]
@@ -440,8 +458,12 @@ func readStepList(s string, i int) (rows []string, depths []int, end int) {
 			if len(indents) == 0 || indents[len(indents)-1] < ind {
 				indents = append(indents, ind)
 			}
-			rows = append(rows, m[2])
-			depths = append(depths, len(indents)-1)
+			rows = append(rows, m[3])
+			if ind > base {
+				depths = append(depths, len(indents)-1)
+			} else {
+				depths = append(depths, mi)
+			}
 			end = p + len(line)
 		case base >= 0 && ind > base && len(rows) > 0:
 			rows[len(rows)-1] += " " + t // the item's text runs on

@@ -213,3 +213,38 @@ func TestPhasesInProse(t *testing.T) {
 		}
 	}
 }
+
+// In a PDF's text the list lost its indentation: the nested items are
+// told by their marker ("–" under "•"), and the next "•" item ends them.
+func TestStepsOfANamedFunctionInPDFText(t *testing.T) {
+	src := "A SymmetricState responds to the following functions:\n\n" +
+		"• **MixKey(input_key_material)**: Executes the following steps:\n\n" +
+		"– Sets ck, temp_k = HKDF(ck, input_key_material, 2).\n" +
+		"– If HASHLEN is 64, then truncates temp_k to 32 bytes.\n" +
+		"– Calls InitializeKey(temp_k).\n\n" +
+		"• **MixHash(data)**: Sets h = HASH(h || data).\n\n" +
+		"• **MixKeyAndHash(input_key_material)**: This function is used for handling\n" +
+		"pre-shared symmetric keys. It executes the\nfollowing steps:\n\n" +
+		"– Sets ck, temp_h, temp_k = HKDF(ck, input_key_material, 3).\n" +
+		"– Calls MixHash(temp_h).\n\n" +
+		"• **GetHandshakeHash()**: Returns h.\n"
+	algs := map[string]core.Primitive{}
+	for _, p := range Extract(oneSection(src, core.FormatMarkdown, core.Spec), Options{}) {
+		if p.Type == core.Algorithm {
+			algs[p.Name] = p
+		}
+	}
+	want := map[string]string{
+		"MixKey": "Input: input_key_material\n1. Sets ck, temp_k = HKDF(ck, input_key_material, 2).\n" +
+			"2. If HASHLEN is 64, then truncates temp_k to 32 bytes.\n3. Calls InitializeKey(temp_k).",
+		"MixKeyAndHash": "Input: input_key_material\n1. Sets ck, temp_h, temp_k = HKDF(ck, input_key_material, 3).\n2. Calls MixHash(temp_h).",
+	}
+	if len(algs) != len(want) {
+		t.Errorf("algorithms = %q, want MixKey and MixKeyAndHash", algNames(algs))
+	}
+	for n, f := range want {
+		if algs[n].ComputationalForm != f {
+			t.Errorf("%s form =\n%s\nwant\n%s", n, algs[n].ComputationalForm, f)
+		}
+	}
+}
