@@ -83,6 +83,10 @@
 // genre_* are the content strategies, a genre to a file: genre_markers.go
 // (the textual markers of textbooks, papers, tutorials and references),
 // genre_textbook_algorithms.go (algorithms named in prose),
+// algorithms_latex.go (pseudo-code in LaTeX, whatever its package or
+// environment), algorithms_prose.go ("Algorithm N" blocks of text,
+// functions described by steps, phases), algorithms_listing.go
+// (pseudo-code set verbatim),
 // genre_tutorial.go (procedures and their steps), genre_prose.go (papers
 // and notes without marked results), genre_spec*.go (requirements) and
 // genre_reference*.go (code signatures, API entries). Shared by all:
