@@ -1270,6 +1270,13 @@ func readRowFamily(r *texRender, body string, fam map[string]rowMacro) pseudo {
 		ps.lines = nestRows(texts)
 	}
 	ps.structure = len(ps.lines)
+	if len(ps.lines) > 0 {
+		// a first row that is a signature names the procedure:
+		// "algorithm-for-VC(G, k)", "verifier (x, c)"
+		if m := sigLine.FindStringSubmatch(ps.lines[0].text); m != nil && len(m[1]) > 2 {
+			ps.procs = append(ps.procs, m[1])
+		}
+	}
 	for _, l := range ps.lines {
 		w := strings.Fields(l.text)
 		if len(w) > 1 {
@@ -1282,7 +1289,9 @@ func readRowFamily(r *texRender, body string, fam map[string]rowMacro) pseudo {
 				if i := strings.IndexByte(n, '('); i > 0 {
 					n = n[:i]
 				}
-				ps.procs = append(ps.procs, strings.TrimSuffix(n, ":"))
+				if n = strings.TrimSuffix(n, ":"); len(n) > 1 && n != "to" {
+					ps.procs = append(ps.procs, n)
+				}
 			}
 		}
 	}

@@ -384,3 +384,12 @@ func TestNotPseudocode(t *testing.T) {
 		}
 	}
 }
+
+// A first row that is a bare signature names the procedure.
+func TestRowMacrosSignatureNames(t *testing.T) {
+	src := "\\section{P and NP}\n\\begin{steps}\n\\aaA{3}{verifier~($x$, $c$)}\\xxx\n\\aab{verify $c$ is a subset of vertices: if not, return \"no\";}\\xxx\n\\aab{verify the size of $c$ is at most $k$;}\\xxx\n\\aab{return \"yes\";}\\xxx\n\\end{steps}\n"
+	algs := algorithmsOf(t, src)
+	if _, ok := algs["Verifier"]; !ok {
+		t.Errorf("algorithms = %q, want Verifier", algNames(algs))
+	}
+}
