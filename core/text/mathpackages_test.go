@@ -49,10 +49,10 @@ func TestReadableMathPackages(t *testing.T) {
 		`$$ a &= b & &\text{for $q:a=x_1$,}\\ c &= d $$`: `a = b for q:a=x₁,; c = d`,
 		// A display cut at the start of a statement: the stray opening
 		// delimiter shows as nothing; the display left open runs to the end.
-		`$$ The limit of $x$ is $\ell$ with $$ \fall{\epsilon} |x_\epsilon - \ell| < \epsilon`: `The limit of x is ℓ with ε |x_ε - ℓ| < ε`,
+		`$$ The limit of $x$ is $\ell$ with $$ \fall{\epsilon} |x_\epsilon - \ell| < \epsilon`: `The limit of x is ℓ with fall(ε) |x_ε - ℓ| < ε`,
 		// The end of a display a statement was cut from: an odd number of
 		// display delimiters, the first at the start.
-		`$$ A semigroup is a type with such a structure: $$ \semigroup \defeq \sm{A:\type} \semigroupstr A $$`: `A semigroup is a type with such a structure: semigroup ≝ A:type semigroupstr A`,
+		`$$ A semigroup is a type with such a structure: $$ \semigroup \defeq \sm{A:\type} \semigroupstr A $$`: `A semigroup is a type with such a structure: semigroup ≝ sm(A:type) semigroupstr A`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
@@ -113,7 +113,7 @@ func TestReadableMathDisplayWithoutEnd(t *testing.T) {
 // else.
 func TestReadableMathOptionalArguments(t *testing.T) {
 	for in, want := range map[string]string{
-		`$\smash[b]{x} + \mycmd[opt]{y}$`: `x + y`,
+		`$\smash[b]{x} + \mycmd[opt]{y}$`: `x + mycmd[opt](y)`,
 		`$\Qp [a,b]$`:                     `Qp [a,b]`,
 		`$\alpha* \beta$`:                 `α* β`,
 		`$\mathchoice{\prod_{x}}{\prod}{\prod}{\prod} B$`: `∏ₓ B`,

@@ -478,18 +478,32 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		}
 		return
 	}
-	// An unknown command: a reader sees what its arguments say. Its
-	// optional argument is right after its name ("\foo [a,b]" is \foo
-	// before an interval).
+	// An unknown command: a macro the statement does not define (its
+	// definition was in a file not read, or nowhere). It reads as its name
+	// and its arguments, "adjoint(adjoint(A))", never as its arguments
+	// alone: "(A) = A" would say other than the source. Its arguments are
+	// the braced groups right after it, as TeX would read them were it a
+	// macro of that many arguments; a bare token after it (\zeromatrix A)
+	// is not taken, since nothing says the macro takes one. Its optional
+	// argument is right after its name ("\foo [a,b]" is \foo before an
+	// interval).
+	opt := ""
 	if r.i < len(r.s) && r.s[r.i] == '[' {
-		_, _ = r.opt()
+		if o, ok := r.opt(); ok {
+			opt = "[" + strings.TrimSpace(r.render(o, depth)) + "]"
+		}
 	}
 	var args []string
 	for r.peek() == '{' {
-		args = append(args, r.group(depth))
+		args = append(args, strings.TrimSpace(r.group(depth)))
 	}
-	if len(args) > 0 {
-		b.WriteString(strings.Join(args, " "))
+	if len(args) > 0 || opt != "" {
+		b.WriteString(name + opt)
+		if len(args) == 1 && wrapped(args[0]) {
+			b.WriteString(args[0]) // \adjoint{\left(A+B\right)}: adjoint(A+B)
+		} else if len(args) > 0 {
+			b.WriteString("(" + strings.Join(args, ", ") + ")")
+		}
 		return
 	}
 	if l, ok := FontPrefixed(name); ok {
@@ -497,6 +511,27 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		return
 	}
 	b.WriteString(name)
+}
+
+// wrapped reports whether s is one parenthesised group, "(A+B)" but not
+// "(a)(b)".
+func wrapped(s string) bool {
+	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i < len(s)-1 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 // FontPrefixed reads a command nothing defines by the naming convention

@@ -21,10 +21,31 @@ func TestReadableMath(t *testing.T) {
 		`unclosed $x`:                    `unclosed $x`,
 		`echo $HOME`:                     `echo $HOME`,
 		`a point. $$ We say $X$ is pure`: `a point. We say X is pure`,
-		// A command nothing defines shows its argument, not its name.
-		`$\mycommand{z}$`:                  `z`,
+		// A command nothing defines shows its name and its arguments:
+		// dropping either would say less than the source.
+		`$\mycommand{z}$`:                  `mycommand(z)`,
 		`\(a \cdot b\) and \[c \times d\]`: `a · b and c × d`,
 		`$x^{y_2}$`:                        `x^(y₂)`,
+	} {
+		if got := ReadableMath(in); got != want {
+			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Issue 80: a macro whose meaning the statement does not carry keeps its
+// name and every argument; known notation reads as before.
+func TestReadableMathKeepsUnknownMacros(t *testing.T) {
+	for in, want := range map[string]string{
+		`$\adjoint{\adjoint{A}} = A$`:                     `adjoint(adjoint(A)) = A`,
+		`$\adjoint{\left(\adjoint{A}\right)}=A$`:          `adjoint(adjoint(A))=A`,
+		`$\modulus{x+y} \le \modulus{x}+\modulus{y}$`:     `modulus(x+y) ≤ modulus(x)+modulus(y)`,
+		`$\matrixentry{A}{ij}=0$`:                         `matrixentry(A, ij)=0`,
+		`$\transfib[q]{B}{p}$`:                            `transfib[q](B, p)`,
+		`$\abs{-x} = \abs{x}$ for all $x \in \mathbb{R}$`: `|-x| = |x| for all x ∈ ℝ`,
+		// No braced group right after the name: TeX would take the next
+		// token, but nothing says the macro takes one.
+		`$\zeromatrix + A$`: `zeromatrix + A`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
