@@ -25,6 +25,9 @@ var pretextDivisions = map[string]bool{
 	"introduction": true, "conclusion": true, "exercises": true, "worksheet": true,
 	"reading-questions": true, "solutions": true, "glossary": true, "references": true,
 	"frontmatter": true, "backmatter": true, "paragraphs": true, "docinfo": true,
+	// A book's notation kept in a file of its own, included where the
+	// docinfo holds it: read so the statements expand the macros.
+	"macros": true,
 }
 
 // xmlRootsRead names what lore reads as .xml, for messages.

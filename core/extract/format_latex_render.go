@@ -398,7 +398,16 @@ func substituteArgs(body string, args []string) string {
 				continue
 			case d >= '1' && d <= '9':
 				if k := int(d - '1'); k < len(args) {
-					b.WriteString(args[k])
+					// TeX substitutes tokens, text substitutes letters:
+					// "\lbrack#1" with A is \lbrack then A, not \lbrackA.
+					a := args[k]
+					if a != "" && isLetterByte(a[0]) && endsInControlWord(b.String()) {
+						b.WriteByte(' ')
+					}
+					b.WriteString(a)
+					if i+2 < len(body) && isLetterByte(body[i+2]) && endsInControlWord(a) {
+						b.WriteByte(' ')
+					}
 				}
 				i++
 				continue

@@ -366,6 +366,14 @@ var xmlDropContent = map[string]bool{
 	"sageplot": true, "hint": true, "answer": true, "solution": true, "h": true, "index": true,
 }
 
+// ptxDisplay are the elements of displayed math: PreTeXt's, and those of
+// the older dialect some books are still written in (A First Course in
+// Linear Algebra's <alignmath> and <equation>), whose TeX would otherwise
+// be read as prose and keep its backslashes.
+var ptxDisplay = map[string]bool{
+	"me": true, "men": true, "md": true, "mdn": true, "alignmath": true, "equation": true,
+}
+
 // xmlBlock elements separate words.
 var xmlBlock = map[string]bool{
 	"p": true, "li": true, "ol": true, "ul": true, "dl": true, "statement": true, "cell": true,
@@ -476,7 +484,7 @@ func cleanXMLWith(s string, d *ptxDoc) string {
 				} else {
 					i += e + len(name) + 3
 				}
-			case name == "m" || name == "me" || name == "men" || name == "md" || name == "mdn":
+			case name == "m" || ptxDisplay[name]:
 				if self {
 					continue
 				}
@@ -594,7 +602,7 @@ func eachXMLText(s string, fn func(start, end int)) {
 				return
 			}
 			i = i - gt - 1 + e + 3
-		case tag == "m" || tag == "me" || tag == "men" || tag == "md" || tag == "mdn":
+		case tag == "m" || ptxDisplay[tag]:
 			e := strings.Index(s[i:], "</"+tag+">")
 			if e < 0 {
 				return

@@ -566,8 +566,10 @@ func FontPrefixed(name string) (letters string, ok bool) {
 // openers and closers are the delimiters a reader sees against what
 // they enclose: "|x|", not "| x |".
 var (
-	openers = map[string]bool{"lvert": true, "lVert": true, "langle": true, "lceil": true, "lfloor": true, "llbracket": true}
-	closers = map[string]bool{"rvert": true, "rVert": true, "rangle": true, "rceil": true, "rfloor": true, "rrbracket": true}
+	openers = map[string]bool{"lvert": true, "lVert": true, "langle": true, "lceil": true, "lfloor": true, "llbracket": true,
+		"lbrack": true, "lbrace": true}
+	closers = map[string]bool{"rvert": true, "rVert": true, "rangle": true, "rceil": true, "rfloor": true, "rrbracket": true,
+		"rbrack": true, "rbrace": true}
 )
 
 // trimRight drops the blanks at the end of what is written so far.
