@@ -211,10 +211,22 @@ func keepCommand(s, name string, j int, add func(src, shows string)) int {
 	case "sqrt":
 		// \sqrt[3]: the index reads as the root's sign (∛), not a 3.
 		return skipOpt(s, j)
-	case "SI", "qtyunit", "SIrange", "numrange", "num", "si", "ang", "unit", "SIlist", "numlist",
-		"xymatrix", "diagram", "mathchoice":
-		// Units read as their symbols (\metre as m), a diagram's options
-		// and a choice of four styles as one: not read here.
+	case "xymatrix", "diagram":
+		// A diagram's options (@C=3pc) before its entries.
+		for j < len(s) && s[j] != '{' {
+			j++
+		}
+		return j
+	case "ar", "arrow", "rar", "lar", "dar", "uar", "morphism":
+		// An arrow's direction and style ([r], @{=}); its labels follow.
+		j = skipOpt(s, j)
+		for j < len(s) && s[j] == '@' {
+			j = skipGroup(s, j+1)
+		}
+		return skipOpt(s, j)
+	case "SI", "qtyunit", "SIrange", "numrange", "num", "si", "ang", "unit", "SIlist", "numlist", "mathchoice":
+		// Units read as their symbols (\metre as m) and a choice of four
+		// styles as one: not read here.
 		j = skipOpt(s, j)
 		for k := skipSpaceAt(s, j); k < len(s) && s[k] == '{'; k = skipSpaceAt(s, j) {
 			j = skipGroup(s, j)
