@@ -444,6 +444,9 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 		extracted.ByType[p.Type]++
 	}
 	r.finish(extracted)
+	// A statement whose reading shows fewer of a symbol than it holds is
+	// said, by the symbol: the product's own guard of its readable forms.
+	res.Notes = append(res.Notes, readableNotes(ar.Primitives)...)
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
