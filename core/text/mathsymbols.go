@@ -208,6 +208,7 @@ var mathDropped = map[string]int{
 	"footnote": 1, "cite": 1, "eqref": 1, "ref": 1, "hyperlink": 1, "hypertarget": 1, "linebreak": 0,
 	"newline": 0, "par": 0, "cr": 0, "hline": 0, "cline": 1, "midrule": 0, "toprule": 0, "bottomrule": 0,
 	"arraystretch": 0, "setlength": 2, "mathsurround": 0, "vcenter": 0, "ignorespaces": 0, "unskip": 0,
+	"null": 0,
 }
 
 // mathOperators are the named operators amsmath prints upright; they read

@@ -636,6 +636,10 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		default:
 			b.WriteString(script(r.render(idx, depth), true) + "√" + g)
 		}
+	case "sp", "sb":
+		// Plain TeX's names for ^ and _ (a book's macros written for
+		// MathJax and LaTeX both use them).
+		b.WriteString(script(r.group(depth), name == "sp"))
 	case "colon":
 		// "f \colon I \to \R" reads "f: I → ℝ": the colon takes no space before it.
 		t := strings.TrimRight(b.String(), " ")

@@ -43,6 +43,8 @@ func TestReadableMathKeepsUnknownMacros(t *testing.T) {
 		`$\matrixentry{A}{ij}=0$`:                         `matrixentry(A, ij)=0`,
 		`$\transfib[q]{B}{p}$`:                            `transfib[q](B, p)`,
 		`$\abs{-x} = \abs{x}$ for all $x \in \mathbb{R}$`: `|-x| = |x| for all x ∈ ℝ`,
+		// Plain TeX's \sp and \sb are scripts; \null is an empty box.
+		`$\mathbb{C}\sp{m}$, $x\sb{i}$ and $\mathbb{C}\sp{\null}$`: `ℂ^m, xᵢ and ℂ`,
 		// No braced group right after the name: TeX would take the next
 		// token, but nothing says the macro takes one.
 		`$\zeromatrix + A$`: `zeromatrix + A`,
