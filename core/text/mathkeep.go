@@ -279,7 +279,7 @@ func init() {
 		bra Bra ket Ket braket Braket ip innerproduct ketbra outerproduct dyad expval ev expectationvalue mel
 		matrixelement set Set comm commutator acomm anticommutator poissonbracket pb order qty quantity pqty
 		bqty Bqty vqty dv derivative pdv partialderivative odv pdiff diff dd differential SI qtyunit SIrange
-		numrange num si ang unit SIlist numlist sp sb`) {
+		numrange num si ang unit SIlist numlist sp sb sideset`) {
 		mathStructures[n] = true
 	}
 }

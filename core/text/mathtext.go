@@ -636,6 +636,11 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		default:
 			b.WriteString(script(r.render(idx, depth), true) + "√" + g)
 		}
+	case "sideset":
+		// amsmath's scripts on the sides of a large operator:
+		// \sideset{}{'_p}\prod reads ∏'ₚ.
+		pre, post := r.group(depth), r.group(depth)
+		b.WriteString(pre + r.group(depth) + post)
 	case "sp", "sb":
 		// Plain TeX's names for ^ and _ (a book's macros written for
 		// MathJax and LaTeX both use them).

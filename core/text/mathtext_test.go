@@ -43,6 +43,8 @@ func TestReadableMathKeepsUnknownMacros(t *testing.T) {
 		`$\matrixentry{A}{ij}=0$`:                         `matrixentry(A, ij)=0`,
 		`$\transfib[q]{B}{p}$`:                            `transfib[q](B, p)`,
 		`$\abs{-x} = \abs{x}$ for all $x \in \mathbb{R}$`: `|-x| = |x| for all x ∈ ℝ`,
+		// amsmath's \sideset puts scripts beside an operator.
+		`$\sideset{}{'_p}\prod \mathbb{Q}_p$`: `∏'ₚ ℚₚ`,
 		// Plain TeX's \sp and \sb are scripts; \null is an empty box.
 		`$\mathbb{C}\sp{m}$, $x\sb{i}$ and $\mathbb{C}\sp{\null}$`: `ℂ^m, xᵢ and ℂ`,
 		// No braced group right after the name: TeX would take the next
