@@ -499,6 +499,9 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 	}
 	if len(args) > 0 || opt != "" {
 		b.WriteString(name + opt)
+		if strings.Join(args, "") == "" {
+			args = nil // \complex{\null}: the name, no empty brackets
+		}
 		if len(args) == 1 && wrapped(args[0]) {
 			b.WriteString(args[0]) // \adjoint{\left(A+B\right)}: adjoint(A+B)
 		} else if len(args) > 0 {

@@ -43,6 +43,8 @@ func TestReadableMathKeepsUnknownMacros(t *testing.T) {
 		`$\matrixentry{A}{ij}=0$`:                         `matrixentry(A, ij)=0`,
 		`$\transfib[q]{B}{p}$`:                            `transfib[q](B, p)`,
 		`$\abs{-x} = \abs{x}$ for all $x \in \mathbb{R}$`: `|-x| = |x| for all x ∈ ℝ`,
+		// Arguments that show nothing add no empty brackets.
+		`$\alpha\in\complex{\null}$`: `α∈complex`,
 		// amsmath's \sideset puts scripts beside an operator.
 		`$\sideset{}{'_p}\prod \mathbb{Q}_p$`: `∏'ₚ ℚₚ`,
 		// Plain TeX's \sp and \sb are scripts; \null is an empty box.
