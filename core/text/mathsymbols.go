@@ -127,6 +127,10 @@ var mathFonts = map[string]func(string) string{
 	"mathbold": plainText, "vb": plainText, "vectorbold": plainText, "mathbfit": plainText, "symbf": plainText,
 	"text": plainText, "textrm": plainText, "textit": plainText, "textbf": plainText, "textsf": plainText,
 	"texttt": plainText, "textup": plainText, "textnormal": plainText, "textsc": plainText, "textsl": plainText,
+	// The names of pseudo-code (clrscode's \proc, \id and \const,
+	// algpseudocode's \textproc): a procedure, variable or constant
+	// named, upright.
+	"proc": plainText, "textproc": plainText, "id": plainText, "const": plainText,
 	"emph": plainText, "mbox": plainText, "hbox": plainText, "fbox": plainText, "boxed": plainText,
 	"operatorname": plainText, "mathop": plainText, "mathord": plainText, "mathrel": plainText,
 	"mathbin": plainText, "mathopen": plainText, "mathclose": plainText, "mathpunct": plainText,

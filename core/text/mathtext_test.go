@@ -43,6 +43,8 @@ func TestReadableMathKeepsUnknownMacros(t *testing.T) {
 		`$\matrixentry{A}{ij}=0$`:                         `matrixentry(A, ij)=0`,
 		`$\transfib[q]{B}{p}$`:                            `transfib[q](B, p)`,
 		`$\abs{-x} = \abs{x}$ for all $x \in \mathbb{R}$`: `|-x| = |x| for all x ∈ ℝ`,
+		// clrscode's names of procedures and variables are notation.
+		`$\proc{Insertion-Sort}(A)$ with $\id{key} \gets \const{nil}$`: `Insertion-Sort(A) with key ← nil`,
 		// Arguments that show nothing add no empty brackets.
 		`$\alpha\in\complex{\null}$`: `α∈complex`,
 		// amsmath's \sideset puts scripts beside an operator.
