@@ -208,6 +208,15 @@ func keepCommand(s, name string, j int, add func(src, shows string)) int {
 		return skipGroup(s, j) // the environment's name, the colour
 	case "raisebox":
 		return skipOpt(s, skipOpt(s, skipGroup(s, j)))
+	case "overset", "stackrel":
+		// "=" with "def" over it is one sign, ≝.
+		r := mathReader{s: s, i: j}
+		over, base := r.rawGroup(), r.rawGroup()
+		if strings.TrimSpace(mathText(over)) == "def" && strings.TrimSpace(base) == "=" {
+			add(s[j-len(name)-1:r.i], "≝")
+			return r.i
+		}
+		return j
 	case "sqrt":
 		// \sqrt[3]: the index reads as the root's sign (∛), not a 3.
 		return skipOpt(s, j)

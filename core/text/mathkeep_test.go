@@ -22,6 +22,7 @@ func TestReadableDrops(t *testing.T) {
 		`$\sum_{i=1}^{n} i = \frac{n(n+1)}{2}$ with $\cM \subseteq \mathfrak{g}$`,
 		`$\SI{3}{\metre\per\second}$ and $\textcolor{red}{x}$, $f \colon I \to \R$ \label{x}`,
 		`No math, \emph{only} words.`,
+		`$\Delta_\rho(a) \overset{\text{def}}{=} \{ z \}$ and $a \stackrel{def}{=} b$, $x \overset{!}{=} y$`,
 	} {
 		if d := ReadableDrops(in); d != nil {
 			t.Errorf("ReadableDrops(%q) = %v; reads %q", in, d, ReadableMath(in))
