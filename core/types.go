@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -183,6 +184,38 @@ type Primitive struct {
 	Versions []StatementVersion `json:"versions,omitempty"`
 	// Proof is the proof the source gives of a result, kept with it.
 	Proof Proof `json:"proof,omitzero"`
+	// AlsoStatedIn are the other places that state the primitive's result
+	// (slides restating a book, the same book in another format): one
+	// result, one primitive, its restatements recorded on it.
+	AlsoStatedIn []StatedIn `json:"alsoStatedIn,omitempty"`
+}
+
+// StatedIn is a place a primitive's result is stated besides its
+// provenance: a document, the section of it, the byte offset there.
+type StatedIn struct {
+	Document string `json:"document"`
+	Section  string `json:"section,omitempty"`
+	Offset   int    `json:"offset"`
+}
+
+// String is the place as a reader names it: the document, then ", section
+// " and the section when it has one.
+func (s StatedIn) String() string {
+	if s.Section == "" {
+		return s.Document
+	}
+	return s.Document + statedInSection + s.Section
+}
+
+const statedInSection = ", section "
+
+// ParseStatedIn reads a place back from its String (the offset is not in
+// it).
+func ParseStatedIn(s string) StatedIn {
+	if i := strings.LastIndex(s, statedInSection); i >= 0 {
+		return StatedIn{Document: s[:i], Section: s[i+len(statedInSection):]}
+	}
+	return StatedIn{Document: s}
 }
 
 // StatementVersion is a primitive's statement as it was before an update.
@@ -209,6 +242,7 @@ func (p Primitive) Clone() Primitive {
 	p.Keywords = slices.Clone(p.Keywords)
 	p.Tags = slices.Clone(p.Tags)
 	p.Versions = slices.Clone(p.Versions)
+	p.AlsoStatedIn = slices.Clone(p.AlsoStatedIn)
 	if p.CompositionRules != nil {
 		rules := make([]CompositionRule, len(p.CompositionRules))
 		for i, r := range p.CompositionRules {

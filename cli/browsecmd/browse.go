@@ -258,6 +258,9 @@ func writePrimitive(b *strings.Builder, st styles.Styles, p core.Primitive, deps
 	if pv.SHA256 != "" {
 		fmt.Fprintf(b, "%s %s, %s, sha256 %s\n", st.Label.Render("document  "), pv.MediaType, acquire.HumanBytes(pv.Bytes), pv.SHA256)
 	}
+	for _, at := range p.AlsoStatedIn {
+		fmt.Fprintf(b, "%s %s\n", st.Label.Render("also in   "), at)
+	}
 	if len(p.Keywords) > 0 {
 		fmt.Fprintf(b, "%s %s\n", st.Label.Render("keywords  "), strings.Join(p.Keywords, ", "))
 	}

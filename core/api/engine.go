@@ -38,6 +38,9 @@ func PrimitiveOf(p *lorev1.Primitive) (core.Primitive, []core.Dependent) {
 	if pr := p.GetProof(); pr != nil {
 		out.Proof = core.Proof{Text: pr.GetText(), Sketch: pr.GetSketch(), Cut: int(pr.GetCut())}
 	}
+	for _, at := range p.GetAlsoStatedIn() {
+		out.AlsoStatedIn = append(out.AlsoStatedIn, core.ParseStatedIn(at))
+	}
 	var deps []core.Dependent
 	for _, e := range p.GetRequiredBy() {
 		deps = append(deps, core.Dependent{ID: e.GetFrom(), Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})

@@ -73,18 +73,19 @@ func (x *Index) named(domain, name string) []*core.Primitive {
 // nameSlot is the key of Index.byName.
 func nameSlot(domain, key string) string { return domain + "\x00" + key }
 
-// sameNamed returns the primitive named as cand (SameName) that the
-// candidate is to be judged against: the run's first, in id order, else
-// the registry's (a registry primitive the run holds is shadowed by the
-// run's version, as in Check); nil when there is none.
-func (d *Deduper) sameNamed(cand *core.Primitive) (*core.Primitive, error) {
+// sameNamed returns the primitives named as cand (SameName) that the
+// candidate may be judged against: the run's, in id order, else the
+// registry's (a registry primitive the run holds is shadowed by the run's
+// version, as in Check); none when there is none. At most maxSameNamed
+// are returned.
+func (d *Deduper) sameNamed(cand *core.Primitive) ([]*core.Primitive, error) {
 	if text.NameKey(cand.Name) == "" {
 		return nil, nil
 	}
 	// The run's index files its primitives by domain and name key: all it
 	// returns are named as cand.
 	if ps := d.run.named(cand.Domain, cand.Name); len(ps) > 0 {
-		return ps[0], nil
+		return ps[:min(len(ps), maxSameNamed)], nil
 	}
 	ni, ok := d.reg.(NameIndex)
 	if !ok {
@@ -95,13 +96,19 @@ func (d *Deduper) sameNamed(cand *core.Primitive) (*core.Primitive, error) {
 		return nil, fmt.Errorf("dedup %s: registry lookup by name: %w", cand.ID, err)
 	}
 	slices.SortFunc(ps, func(a, b core.Primitive) int { return strings.Compare(a.ID, b.ID) })
+	var out []*core.Primitive
 	for i := range ps {
-		if SameName(cand, &ps[i]) && !d.run.Has(ps[i].ID) {
-			return &ps[i], nil
+		if SameName(cand, &ps[i]) && !d.run.Has(ps[i].ID) && len(out) < maxSameNamed {
+			out = append(out, &ps[i])
 		}
 	}
-	return nil, nil
+	return out, nil
 }
+
+// maxSameNamed bounds the primitives of one name a candidate is compared
+// with: a title shared by a few results ("Superposition" of a second-order
+// equation, of an n-th order one, of a system).
+const maxSameNamed = 8
 
 // withSameName makes v act on the primitive named as cand, if there is one
 // and v is not an exact duplicate already (a candidate skipped as the
@@ -111,15 +118,26 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 	if v.Best != nil && v.Best.Class == core.ExactDuplicate {
 		return v, nil
 	}
-	p, err := d.sameNamed(cand)
-	if err != nil || p == nil {
+	ps, err := d.sameNamed(cand)
+	if err != nil || len(ps) == 0 {
 		return v, err
 	}
-	f := d.featuresFor(p)
-	c := compareSets(d.cand.sets(), f.sets(), p.ID, true)
-	asWritten(&c, cand, p)
-	sameNamed(&c, cand, p, d.cand.Stmt, f.Stmt)
-	notBroader(&c, cand, p)
+	// Of several results sharing the candidate's title, the one it
+	// restates: the closest statement that is more than genuinely new,
+	// else the first.
+	var p *core.Primitive
+	var c core.Comparison
+	var f *Features
+	for _, q := range ps {
+		fq := d.featuresFor(q)
+		cq := compareSets(d.cand.sets(), fq.sets(), q.ID, true)
+		asWritten(&cq, cand, q)
+		sameNamed(&cq, cand, q, d.cand.Stmt, fq.Stmt)
+		notBroader(&cq, cand, q)
+		if p == nil || closerNamed(cq, c) {
+			p, c, f = q, cq, fq
+		}
+	}
 	i := slices.IndexFunc(v.Matches, func(m Match) bool { return m.ID == p.ID })
 	if i < 0 || !full {
 		m := Match{ID: p.ID, Distance: cand.Plane.Distance(p.Plane), SharedKeywords: sharedSorted(d.q.kw, f.Keywords),
@@ -137,6 +155,16 @@ func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verd
 	best := c
 	v.Best, v.Existing = &best, copyOf(p)
 	return v, nil
+}
+
+// closerNamed reports whether a is a comparison with a primitive of the
+// candidate's name to act on before b: one more than genuinely new before
+// one that is not, then the closer statement.
+func closerNamed(a, b core.Comparison) bool {
+	if an, bn := a.Class == core.GenuinelyNew, b.Class == core.GenuinelyNew; an != bn {
+		return bn
+	}
+	return a.FormalSimilarity > b.FormalSimilarity
 }
 
 // Two statements of one name, compared by how much of the shorter one's

@@ -48,6 +48,10 @@ type AnalyzeResult struct {
 	// UndrawnLinks say which links between blocks that link in a loop
 	// were not drawn as edges, and why (see wire.BlockLinks).
 	UndrawnLinks []string
+	// Beside are the documents (by path) that stand beside a book and
+	// read through it (core.Document.Book: its slides, its notes): of two
+	// statements of one result, the merge keeps the book's.
+	Beside map[string]bool
 }
 
 // Analyze runs the analyze, extract and wire stages over acquired documents.
@@ -202,6 +206,12 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 			if bl := wire.ReadBlockLinks(d.Path, d.Name, d.Text); bl != nil {
 				loops = append(loops, bl)
 			}
+		}
+		if d := a.Document; d != nil && d.Book != "" {
+			if res.Beside == nil {
+				res.Beside = map[string]bool{}
+			}
+			res.Beside[d.Path] = true
 		}
 		ps, refs := extract.ExtractRefs(a, xopts)
 		if len(refs.Numbered) > 0 || len(refs.Open) > 0 {

@@ -502,7 +502,7 @@ func Learn(ctx context.Context, st Store, source string, opts LearnOptions) (*Le
 			res.Session.Options["curated"] = strconv.Itoa(len(cur.decided))
 		}
 		var err error
-		plan, err = dedupAndMerge(ctx, st, id, cur.cands, cur.editions(), opts, r)
+		plan, err = dedupAndMerge(ctx, st, id, cur.cands, cur.editions(), ar.Beside, opts, r)
 		if err == nil {
 			plan.noteCurations(id, cur, opts.now())
 		}

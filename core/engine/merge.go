@@ -152,7 +152,7 @@ func (p *mergePlan) domains() []string { return domainsOf(p.overlay) }
 // back. It consumes cands: the merged primitives are made of them.
 // editions maps a candidate to the curated primitive whose place it
 // stands at, reworded (see merge.Situation.Edition).
-func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.Primitive, editions map[string]string, opts LearnOptions, r *runner) (*mergePlan, error) {
+func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.Primitive, editions map[string]string, beside map[string]bool, opts LearnOptions, r *runner) (*mergePlan, error) {
 	cfg := opts.Dedup
 	if cfg == (dedup.Config{}) {
 		cfg = dedup.DefaultConfig()
@@ -188,7 +188,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 	}
 	// The candidates are this stage's to consume (Learn lets them go
 	// after it), so the merge engine keeps them rather than copies.
-	eng := merge.New(merge.Options{Session: session, Now: opts.now, IDTaken: taken, Adopt: true})
+	eng := merge.New(merge.Options{Session: session, Now: opts.now, IDTaken: taken, Adopt: true, Beside: func(doc string) bool { return beside[doc] }})
 
 	pending, err := pendingConflicts(st)
 	if err != nil {

@@ -40,6 +40,10 @@ type Options struct {
 	// holds every candidate until it is merged; a copy of each would
 	// double that.
 	Adopt bool
+	// Beside reports a document that stands beside a book and reads
+	// through it (its slides, its notes; nil: none does): of two
+	// statements of one result, the book's is kept.
+	Beside func(document string) bool
 }
 
 func (o Options) now() time.Time {
@@ -87,14 +91,18 @@ const SpecializationEdge = "Specialization identified during deduplication"
 // reference's merge engine does (§2.9):
 //
 //   - no comparison: add the candidate (add-new);
-//   - exact-duplicate: skip; a note change carries the provenance;
+//   - exact-duplicate: skip; read in another document, the place is
+//     recorded on the stored primitive (AlsoStatedIn), else a note change
+//     carries the provenance;
 //   - generalization: update the existing primitive, under its id, with the
 //     candidate's statement and form, the union of patterns (existing
 //     first) and keywords, and the intersection of prerequisites (in the
 //     candidate's order; the existing ones when none is shared). Its id,
-//     name, domain, place, dependencies, enables and provenance stay; only
-//     the content hash follows the new statement, so the next run still
-//     recognises it; the replaced statement is kept in Versions
+//     name, domain, place on the plane, dependencies and enables stay; its
+//     provenance follows the new statement (the document, section and
+//     offset it is read at, and its content hash, so the next run still
+//     recognises it): a primitive never points at a document whose text
+//     it does not hold; the replaced statement is kept in Versions
 //     (update-generalization). Beyond the reference: a candidate whose
 //     text is more damaged than the stored one (text.Worse: garbled,
 //     spliced, cut, markup noise) never replaces it; it becomes a conflict
@@ -138,6 +146,12 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.add(cand, prov, now)
 	}
 	prov.ExistingID = existing.ID
+	// Slides restating a book's result under their own name ("Theorem 3"
+	// for the book's "Theorem 2.1.4"), the book in another format: one
+	// result, not two that share words.
+	if e.restatement(cand, existing, cmp) {
+		return e.keepOne(cand, existing, prov, now), nil
+	}
 	if related(cmp.Class) && !sameSubject(cand, existing) {
 		prov.Action = core.ProvAddNew
 		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not %s.",
@@ -196,7 +210,7 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	case core.ExactDuplicate:
 		prov.Action = core.ProvSkip
 		prov.Rationale = fmt.Sprintf("%s %s (confidence %.2f) — skipping.", duplicateOf(cand, existing), existing.ID, cmp.Confidence) + alsoStated(cand, existing)
-		return skipKeepingProof(cand, existing, prov, now), nil
+		return e.alsoStatedIn(cand, existing, prov, now), nil
 
 	case core.Generalization:
 		if worse, defects := text.Worse(cand.FormalStatement, existing.FormalStatement); worse {
@@ -310,18 +324,7 @@ func (e *Engine) restated(cand, existing *core.Primitive, cmp *core.Comparison, 
 	if !overlap(cand.FormalStatement, existing.FormalStatement, nameShare) || !sameMath(cand.FormalStatement, existing.FormalStatement) {
 		return e.addApart(cand, existing, cmp, prov, now)
 	}
-	// One work's two statements are two passages of its source, not a
-	// page read across its columns: a sentence one inserts (a display
-	// closing with its period) is no splice.
-	_, defects := text.Worse(cand.FormalStatement, existing.FormalStatement)
-	damaged := slices.ContainsFunc(defects, func(d text.Defect) bool { return d.Kind != text.DefectSplice })
-	if damaged || len(text.Prose(cand.FormalStatement)) <= len(text.Prose(existing.FormalStatement)) {
-		prov.Action = core.ProvSkip
-		prov.Rationale = fmt.Sprintf("Restates %s (%q) from the same work — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
-		return skipKeepingProof(cand, existing, prov, now), nil
-	}
-	return e.update(cand, existing, prov, now, fmt.Sprintf("Candidate %s states %s (%q) of the same work in full — updating it; the shorter statement is kept as a version.",
-		cand.ID, existing.ID, existing.Name)), nil
+	return e.keepOne(cand, existing, prov, now), nil
 }
 
 // update writes cand's statement over existing's (generalize), keeping the
@@ -569,6 +572,7 @@ func generalize(existing, cand *core.Primitive, v core.StatementVersion) core.Pr
 	if len(shared) > 0 {
 		g.Prerequisites = shared
 	}
+	followStatement(&g, cand)
 	g.Provenance.ContentHash = cand.Provenance.ContentHash
 	if g.Provenance.ContentHash == "" {
 		g.Provenance.ContentHash = text.ContentHash(cand.FormalStatement)

@@ -211,7 +211,11 @@ func TestMergeGeneralizationUpdatesExisting(t *testing.T) {
 	want.ApplicabilityPatterns = []string{"symmetry", "algebra", "automata"}
 	want.Keywords = []string{"group", "set", "operation", "monoid"}
 	want.Prerequisites = []string{"Identity", "Set"}
-	want.Provenance.ContentHash = cand.Provenance.ContentHash
+	// The statement is the candidate's, and so is the place it is read
+	// at: the primitive never points at a document whose text it does
+	// not hold.
+	want.Provenance = cand.Provenance
+	want.Section, want.Chapter = cand.Section, cand.Chapter
 	want.Versions = []core.StatementVersion{{FormalStatement: ex.FormalStatement, ComputationalForm: ex.ComputationalForm,
 		Document: ex.Provenance.Document, ReplacedBy: "s1", ReplacedAt: t0.Add(time.Second), Why: "generalization"}}
 	if !reflect.DeepEqual(*c.After, want) {

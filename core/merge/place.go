@@ -48,6 +48,10 @@ func (e *Engine) Place(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.Merge(cand, cmp, existing)
 	}
 	switch {
+	case s.Pending == "" && !s.Edition && e.restatement(cand, existing, cmp):
+		// One result restated (slides beside their book): neither two
+		// statements kept side by side nor a question.
+		return e.Merge(cand, cmp, existing)
 	case s.Pending != "":
 		return e.SkipFor(cand, existing.ID, fmt.Sprintf("Already pending as conflict %s against %s — skipping until it is resolved.",
 			s.Pending, existing.ID)), nil

@@ -256,7 +256,11 @@ func (pl *planner) undo(c *core.Change) error {
 		}
 		pl.ops = append(pl.ops, core.Change{Type: core.ChangeUpdate, PrimitiveID: id, Before: &before, After: &after, Timestamp: pl.now})
 		pl.set(id, &after)
-		pl.restored = append(pl.restored, id)
+		if !slices.Contains(pl.restored, id) {
+			// Updated twice in one session (restated, then recorded
+			// as stated elsewhere too): put back once, listed once.
+			pl.restored = append(pl.restored, id)
+		}
 	case core.ChangeRemove:
 		if c.Before == nil {
 			return fmt.Errorf("remove without the removed primitive")

@@ -56,3 +56,17 @@ func parseFallback(name string) (kind, title string, ok bool) {
 	}
 	return m[1], m[3], true
 }
+
+// NumberDepth is how many parts the number of a numbered name has
+// ("Proposition 2.5.5" 3, "Theorem A.3.2 — Rank" 3, "Theorem 3 — Second
+// order ODEs" 1), 0 for a name without a kind and number. A book numbers
+// its results within its chapters and sections; a deck of slides counts
+// them from 1: of two names of one result, the deeper number is the
+// book's.
+func NumberDepth(name string) int {
+	m := fallbackRE.FindStringSubmatch(strings.TrimSpace(name))
+	if m == nil || !kindWords[m[1]] || m[2] == "" {
+		return 0
+	}
+	return strings.Count(m[2], ".") + 1
+}

@@ -38,6 +38,9 @@ func Primitive(p *core.Primitive, dependents []core.Dependent) *lorev1.Primitive
 	if pr := p.Proof; pr != (core.Proof{}) {
 		out.Proof = &lorev1.Proof{Text: pr.Text, Sketch: pr.Sketch, Cut: int32(min(pr.Cut, math.MaxInt32))}
 	}
+	for _, at := range p.AlsoStatedIn {
+		out.AlsoStatedIn = append(out.AlsoStatedIn, at.String())
+	}
 	return out
 }
 

@@ -467,7 +467,11 @@ type Primitive struct {
 	ApplicabilityPatterns []string `protobuf:"bytes,20,rep,name=applicability_patterns,json=applicabilityPatterns,proto3" json:"applicability_patterns,omitempty"`
 	// proof is the proof the source gives of a result; absent when it
 	// gives none.
-	Proof         *Proof `protobuf:"bytes,21,opt,name=proof,proto3" json:"proof,omitempty"`
+	Proof *Proof `protobuf:"bytes,21,opt,name=proof,proto3" json:"proof,omitempty"`
+	// also_stated_in are the other places that state the result (slides
+	// restating a book, the book in another format), each as its
+	// document, then ", section " and the section when it has one.
+	AlsoStatedIn  []string `protobuf:"bytes,22,rep,name=also_stated_in,json=alsoStatedIn,proto3" json:"also_stated_in,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -638,6 +642,13 @@ func (x *Primitive) GetApplicabilityPatterns() []string {
 func (x *Primitive) GetProof() *Proof {
 	if x != nil {
 		return x.Proof
+	}
+	return nil
+}
+
+func (x *Primitive) GetAlsoStatedIn() []string {
+	if x != nil {
+		return x.AlsoStatedIn
 	}
 	return nil
 }
@@ -10588,7 +10599,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"replacedAt\x12\x1f\n" +
 	"\vreplaced_by\x18\x03 \x01(\tR\n" +
 	"replacedBy\x12\x10\n" +
-	"\x03why\x18\x04 \x01(\tR\x03why\"\xd1\x05\n" +
+	"\x03why\x18\x04 \x01(\tR\x03why\"\xf7\x05\n" +
 	"\tPrimitive\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -10617,7 +10628,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\bversions\x18\x12 \x03(\v2\x10.lore.v1.VersionR\bversions\x12$\n" +
 	"\rprerequisites\x18\x13 \x03(\tR\rprerequisites\x125\n" +
 	"\x16applicability_patterns\x18\x14 \x03(\tR\x15applicabilityPatterns\x12$\n" +
-	"\x05proof\x18\x15 \x01(\v2\x0e.lore.v1.ProofR\x05proofB\r\n" +
+	"\x05proof\x18\x15 \x01(\v2\x0e.lore.v1.ProofR\x05proof\x12$\n" +
+	"\x0ealso_stated_in\x18\x16 \x03(\tR\falsoStatedInB\r\n" +
 	"\v_importanceJ\x04\b\r\x10\x0e\"M\n" +
 	"\vFindRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +
