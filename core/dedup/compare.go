@@ -29,7 +29,7 @@ const (
 // it derived and rebuilds that data when it opens with another version, so
 // a change to any of those rules must come with a bump of this number, or
 // stores keep comparing candidates against data derived by the old rule.
-const FeaturesVersion = 2
+const FeaturesVersion = 3
 
 // Features are the normalized parts of a primitive the comparator
 // measures. The token and keyword sets are sorted and unique so the Jaccard
@@ -265,15 +265,23 @@ func exactConfidence(c *core.Comparison) float64 {
 // other connective words (text.OtherWords: "with" for "given by"): a
 // statement is broader when it drops a condition of the stored one, never
 // by its spelling. It is the same statement, a duplicate, its statement
-// score and confidence measured on the texts as written.
+// score and confidence measured on the texts as written. So is a
+// statement of any class that says what the stored one says in other
+// notation (an EPUB's rendered "χ(G)≤Δ(G)" for its source's
+// "$\chi(G) \le \Delta(G)$"), however few tokens the two share.
 func notBroader(c *core.Comparison, cand, existing *core.Primitive) {
-	if c.Class != core.Generalization {
+	if c.Class == core.ExactDuplicate {
 		return
 	}
 	a, b := cand.FormalStatement, existing.FormalStatement
 	how := "other notation: one text once its mathematics is spelled one way"
 	switch {
 	case text.OtherNotation(a, b):
+		// Whatever the comparator measured (an EPUB's rendered
+		// mathematics shares few tokens with its LaTeX source): one
+		// statement.
+	case c.Class != core.Generalization:
+		return
 	case text.OtherWords(a, b):
 		how = "other words: the same words of substance and mathematics in one order, joined by other connectives"
 	default:

@@ -93,6 +93,8 @@ var mathSynonyms = map[string]string{
 	`\(`: "$", `\)`: "$", `\[`: "$", `\]`: "$",
 	`\N`: "ℕ", `\Z`: "ℤ", `\Q`: "ℚ", `\R`: "ℝ", `\C`: "ℂ",
 	`\dfrac`: `\frac`, `\tfrac`: `\frac`, `\displaystyle`: "", `\textstyle`: "",
+	`\varepsilon`: `\epsilon`, `\varphi`: `\phi`, `\prime`: "'", `\implies`: `\Rightarrow`, `\iff`: `\Leftrightarrow`,
+	`\varnothing`: `\emptyset`,
 }
 
 // unicodeMath spells a Unicode symbol as its command.
@@ -100,6 +102,20 @@ var unicodeMath = map[rune]string{
 	'≤': `\leq`, '≥': `\geq`, '≠': `\neq`, '→': `\to`, '←': `\leftarrow`, '∈': `\in`, '∉': `\notin`,
 	'∞': `\infty`, '∀': `\forall`, '∃': `\exists`, '⊂': `\subset`, '⊆': `\subseteq`, '∪': `\cup`,
 	'∩': `\cap`, '×': `\times`, '·': `\cdot`, '−': "-", '…': `\dots`, '‖': "‖", '∣': "|",
+	// What an EPUB's or a web page's MathML reads as: the same
+	// mathematics its LaTeX source writes with commands.
+	'⋅': `\cdot`, '¬': `\neg`, '∧': `\wedge`, '∨': `\vee`, '↔': `\leftrightarrow`, '⇒': `\Rightarrow`,
+	'⇔': `\Leftrightarrow`, '≅': `\cong`, '≡': `\equiv`, '≈': `\approx`, '∼': `\sim`, '∅': `\emptyset`,
+	'⊇': `\supseteq`, '⊃': `\supset`, '∖': `\setminus`, '∘': `\circ`, '±': `\pm`, '∑': `\sum`, '∏': `\prod`,
+	'∫': `\int`, '∂': `\partial`, '∇': `\nabla`, '⌊': `\lfloor`, '⌋': `\rfloor`, '⌈': `\lceil`, '⌉': `\rceil`,
+	'′': "'", '↦': `\mapsto`, '⊕': `\oplus`, '⊗': `\otimes`, '⟨': `\langle`, '⟩': `\rangle`,
+	'α': `\alpha`, 'β': `\beta`, 'γ': `\gamma`, 'δ': `\delta`, 'ε': `\epsilon`, 'ζ': `\zeta`, 'η': `\eta`,
+	'θ': `\theta`, 'ι': `\iota`, 'κ': `\kappa`, 'λ': `\lambda`, 'μ': `\mu`, 'ν': `\nu`, 'ξ': `\xi`,
+	'π': `\pi`, 'ρ': `\rho`, 'σ': `\sigma`, 'τ': `\tau`, 'υ': `\upsilon`, 'φ': `\phi`, 'χ': `\chi`,
+	'ψ': `\psi`, 'ω': `\omega`, 'Γ': `\Gamma`, 'Δ': `\Delta`, 'Θ': `\Theta`, 'Λ': `\Lambda`, 'Ξ': `\Xi`,
+	'Π': `\Pi`, 'Σ': `\Sigma`, 'Φ': `\Phi`, 'Ψ': `\Psi`, 'Ω': `\Omega`,
+	// Typographic quotes are the typewriter's.
+	'“': `"`, '”': `"`, '‘': "'", '’': "'",
 }
 
 // bbLetters is the double-struck capital of a letter.

@@ -597,7 +597,7 @@ func onlyUniversal(a, b []string) bool {
 // sameCanonical reports whether a and b are one text in canonical math
 // form, up to case and runs of white space.
 func sameCanonical(a, b string) bool {
-	return strings.EqualFold(CollapseSpace(CanonicalMath(a)), CollapseSpace(CanonicalMath(b)))
+	return strings.EqualFold(CollapseSpace(CanonicalMath(a)), CollapseSpace(CanonicalMath(b))) || sameRendered(a, b)
 }
 
 // span is a stretch of a statement: quoted (or in a code span) or not.
