@@ -2,7 +2,6 @@ package extract
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -165,10 +164,13 @@ func refSource(r texRef, key string) string {
 
 // uniqueNames makes names unique within the source: a later primitive
 // sharing an earlier one's name gets its kind and number ("Enumerable
-// (Definition 2.4)"), or a count.
+// (Definition 2.4)"), else what its statement says that the first one of
+// the name does not ("Image (subset of the domain)" → "Image (subset
+// domain)"), never a count ("Image 3" says nothing of it); with neither,
+// the name stays, and the deduper judges the two statements.
 func (x *extractor) uniqueNames(cs []cand) {
 	seen := make(map[string]bool, len(cs))
-	next := map[string]int{}
+	first := map[string]string{} // a name's first statement
 	lastOff := -1
 	for i := range cs {
 		c := &cs[i]
@@ -179,6 +181,7 @@ func (x *extractor) uniqueNames(cs []cand) {
 		key := strings.ToLower(c.name)
 		if !seen[key] {
 			seen[key] = true
+			first[key] = c.statement
 			continue
 		}
 		base := c.name
@@ -195,20 +198,10 @@ func (x *extractor) uniqueNames(cs []cand) {
 				continue
 			}
 		}
-		// Counting on from the last number given to this base keeps many
-		// repeats of one name linear.
-		lb := strings.ToLower(base)
-		for k := max(next[lb], 2); ; k++ {
-			n := base + " " + strconv.Itoa(k)
-			if last := base[len(base)-1]; last >= '0' && last <= '9' {
-				// "Theorem 2 (2)", not "Theorem 2 2".
-				n = base + " (" + strconv.Itoa(k) + ")"
-			}
-			if !seen[strings.ToLower(n)] {
+		if about := text.DistinctPhrase(c.statement, first[key], base); about != "" {
+			if n := base + " (" + about + ")"; len(n) <= maxName && !seen[strings.ToLower(n)] {
 				c.name = n
 				seen[strings.ToLower(n)] = true
-				next[lb] = k + 1
-				break
 			}
 		}
 	}

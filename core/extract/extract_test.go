@@ -357,7 +357,9 @@ func TestIDsUniqueAndWellFormed(t *testing.T) {
 	if len(ps) != 3 {
 		t.Fatalf("got %d", len(ps))
 	}
-	want := []string{"learn-group", "learn-group-2", "learn-group-3"}
+	// Named apart by what each says that the first does not ("Group
+	// (associative operation)"), never counted ("Group 2").
+	want := []string{"learn-group", "learn-group-associative-operation", "learn-group-anything-else"}
 	for i, p := range ps {
 		if p.ID != want[i] {
 			t.Errorf("id %q, want %q", p.ID, want[i])

@@ -36,7 +36,7 @@ func TestMergeSameTitleIsAddedApart(t *testing.T) {
 			"Breadth-first search (algorithm)", "cs-bfs"},
 		{stated("mathematics-lemma", "Key lemma", core.Theorem, "Sequences", "Every convergent sequence is bounded."),
 			stated("mathematics-lemma", "Key lemma", core.Theorem, "Sequences", "Every Cauchy sequence converges."),
-			"Key lemma (2)", "mathematics-lemma"},
+			"Key lemma (Cauchy)", "mathematics-lemma"},
 	} {
 		e := New(Options{Session: "s1", Now: clock()})
 		ex, cand := c.stored, c.cand

@@ -21,8 +21,9 @@ import (
 //     spaces");
 //   - else by two words in a row that its statement holds and other's
 //     does not: "Sequence (metric space)";
-//   - else with a repeat mark, "Linearity (2)", as extraction marks a
-//     name used twice in one section.
+//   - else, failing two, the first such word: "Key lemma (Cauchy)";
+//   - else by the number its book prints for it ("Superposition
+//     (2.3.1)"), never by a count: with none, the name stays.
 //
 // The name stays within the bounds of a name (maxOfferBytes is an offer's;
 // a name may be longer, but not a sentence): a title too long to add is
@@ -50,33 +51,19 @@ func Apart(p, other *core.Primitive) string {
 			return n
 		}
 	}
-	if about := distinctPhrase(p.FormalStatement, other.FormalStatement, name); about != "" {
+	if about := text.DistinctPhrase(p.FormalStatement, other.FormalStatement, name); about != "" {
 		return name + " (" + about + ")"
 	}
-	return name + " (2)"
+	if n := printedNumber.FindString(p.Provenance.Section); n != "" && n != printedNumber.FindString(other.Provenance.Section) {
+		return name + " (" + n + ")"
+	}
+	// Nothing tells them apart: a count would say nothing of either.
+	return name
 }
 
-// distinctPhrase is the first two words in a row of stmt's prose that
-// neither the other statement nor the name holds (stopwords aside): what
-// the one is about that the other is not ("metric space" of a sequence in
-// a metric space beside a sequence of reals); "" when there are none.
-func distinctPhrase(stmt, other, name string) string {
-	seen := map[string]bool{}
-	for _, w := range text.Words(text.Prose(other) + " " + name) {
-		seen[text.Stem(w)] = true
-	}
-	var run []string
-	for _, w := range text.Words(text.Prose(stmt)) {
-		if text.IsStopword(w) || seen[text.Stem(w)] || !hasLetter(w) || len(w) < 3 {
-			run = run[:0]
-			continue
-		}
-		if run = append(run, w); len(run) == 2 {
-			return strings.Join(run, " ")
-		}
-	}
-	return ""
-}
+// printedNumber is the number a book prints for a block, as its section
+// carries it ("2.3.1").
+var printedNumber = lazyre.New(`^(?:[0-9]+|[A-Z])(?:\.[0-9]+)+$`)
 
 // maxApartBytes bounds a name made apart.
 const maxApartBytes = 120
@@ -84,6 +71,10 @@ const maxApartBytes = 120
 // leadNumber is a section's number written into its title ("5.2 ",
 // "B.1. ").
 var leadNumber = lazyre.New(`^(?:[0-9]+(?:\.[0-9]+)*\.?|[A-Z](?:\.[0-9]+)+\.?)\s+`)
+
+// partMark closes a title that one of its parts carries ("BA: 0.3 part
+// 3", "Sets, part II").
+var partMark = lazyre.New(`(?i)[\s,]+part\s+(?:[0-9]+|[IVXLC]+)$`)
 
 // labelTitle is a title that only numbers a part ("BA: 7.3", "Lecture 4",
 // "Part II"): it says nothing of a subject.
@@ -94,7 +85,16 @@ var labelTitle = lazyre.New(`^[A-Za-z]{1,10}\.?:?\s*(?:[0-9]+(?:\.[0-9]+)*|[IVXL
 // for a title that says nothing of a subject ("Exercises", "Summary").
 func aboutTitle(t string) string {
 	t = strings.TrimSpace(leadNumber.ReplaceAllString(strings.TrimSpace(t), ""))
-	t = strings.TrimRight(t, ".:")
+	// A closing aside says where the part is ("(Notes on Diffy Qs,
+	// 2.1)"), a closing "part 3" which piece of it: neither what it is
+	// about.
+	if strings.HasSuffix(t, ")") {
+		if o := strings.LastIndex(t, "("); o > 0 {
+			t = strings.TrimSpace(t[:o])
+		}
+	}
+	t = strings.TrimSpace(partMark.ReplaceAllString(t, ""))
+	t = strings.TrimRight(t, ".:,")
 	if t == "" || !hasLetter(t) || noSubject[strings.ToLower(t)] || labelTitle.MatchString(t) {
 		return ""
 	}
