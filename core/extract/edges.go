@@ -2,6 +2,7 @@ package extract
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -166,11 +167,14 @@ func refSource(r texRef, key string) string {
 // sharing an earlier one's name gets its kind and number ("Enumerable
 // (Definition 2.4)"), else what its statement says that the first one of
 // the name does not ("Image (subset of the domain)" → "Image (subset
-// domain)"), never a count ("Image 3" says nothing of it); with neither,
-// the name stays, and the deduper judges the two statements.
+// domain)"), not a count ("Image 3" says nothing of it); with no such
+// word, a statement in the same words keeps the name (the deduper makes
+// the two one result), and only one that differs in its numbers or
+// formulas alone is counted.
 func (x *extractor) uniqueNames(cs []cand) {
 	seen := make(map[string]bool, len(cs))
 	first := map[string]string{} // a name's first statement
+	next := map[string]int{}
 	lastOff := -1
 	for i := range cs {
 		c := &cs[i]
@@ -202,6 +206,30 @@ func (x *extractor) uniqueNames(cs []cand) {
 			if n := base + " (" + about + ")"; len(n) <= maxName && !seen[strings.ToLower(n)] {
 				c.name = n
 				seen[strings.ToLower(n)] = true
+				continue
+			}
+		}
+		if len(text.MeaningChanges(c.statement, first[key])) == 0 {
+			// The same words: a restatement, which the deduper makes one
+			// result, not a second one to number.
+			continue
+		}
+		// Statements that differ only in their numbers or formulas
+		// ("property 3", "property 4") have no word to tell them
+		// apart: they are counted. Counting on from the last number
+		// given to this base keeps many repeats of one name linear.
+		lb := strings.ToLower(base)
+		for k := max(next[lb], 2); ; k++ {
+			n := base + " " + strconv.Itoa(k)
+			if last := base[len(base)-1]; last >= '0' && last <= '9' {
+				// "Theorem 2 (2)", not "Theorem 2 2".
+				n = base + " (" + strconv.Itoa(k) + ")"
+			}
+			if !seen[strings.ToLower(n)] {
+				c.name = n
+				seen[strings.ToLower(n)] = true
+				next[lb] = k + 1
+				break
 			}
 		}
 	}
