@@ -195,6 +195,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		return nil, err
 	}
 	finalOf := make(map[string]string, len(cands))
+	kept, restated := map[string]bool{}, map[string]bool{}
 	wireDeps := make(map[string][]core.Edge, len(cands))
 	addedFrom := map[string]string{} // final id → candidate id
 	for i := range cands {
@@ -266,6 +267,13 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 				plan.overlay[ch.PrimitiveID] = ch.After
 				dd.RememberShared(ch.After)
 				finalOf[id] = ch.PrimitiveID
+				// A stored primitive whose statement the run keeps (a
+				// restatement recorded on it, a proof it took) is still
+				// wired as a stored statement (wire.Merged.Kept).
+				if ch.Before == nil || ch.Before.FormalStatement != ch.After.FormalStatement {
+					restated[ch.PrimitiveID] = true
+				}
+				kept[ch.PrimitiveID] = !restated[ch.PrimitiveID] && !assigned[ch.PrimitiveID]
 			}
 		}
 		// A skipped candidate is the stored primitive: what named it names
@@ -311,7 +319,7 @@ func dedupAndMerge(ctx context.Context, st Store, session string, cands []core.P
 		}
 	}
 	updates, edges, err := wire.Rewire(st, wire.Merged{Added: added, Overlay: plan.overlay, FinalOf: finalOf, Deps: wireDeps, From: addedFrom,
-		NoneStored: !stored, Scan: storedScan(st)})
+		NoneStored: !stored, Scan: storedScan(st), Kept: kept})
 	if err != nil {
 		return nil, err
 	}

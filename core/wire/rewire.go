@@ -32,6 +32,11 @@ type Merged struct {
 	// Scan lists the stored primitives, for LinkReverse (nil: stored
 	// statements are not linked to the run's terms).
 	Scan StoredScan
+	// Kept are the stored primitives the run updated without changing
+	// their statement (a restatement recorded on one, a proof it took):
+	// in the overlay, yet linked to the run's terms as stored statements
+	// are, on their state in the overlay.
+	Kept map[string]bool
 }
 
 // Rewire finishes wiring after merging. Wire's edges name candidate ids,
@@ -113,8 +118,13 @@ func Rewire(st Stored, m Merged) (updates []core.Change, edges int, err error) {
 	}
 	slices.Sort(touched)
 	for _, target := range touched {
-		cur, ok, err := st.GetPrimitive(target)
-		if err != nil {
+		var cur core.Primitive
+		ok := false
+		if p := m.Overlay[target]; p != nil && m.Kept[target] {
+			// Updated by the run, its statement kept: the edges go onto
+			// that state, recorded as a change of their own.
+			cur, ok = p.Clone(), true
+		} else if cur, ok, err = st.GetPrimitive(target); err != nil {
 			return nil, 0, fmt.Errorf("link %s: %w", target, err)
 		}
 		if !ok {
@@ -162,7 +172,7 @@ func linkReverse(st Stored, m Merged) (map[string][]core.Edge, error) {
 	for i, id := range m.Added {
 		added[i] = m.Overlay[id]
 	}
-	inRun := func(id string) bool { return m.Overlay[id] != nil }
+	inRun := func(id string) bool { return m.Overlay[id] != nil && !m.Kept[id] }
 	held, err := Holdings(st, added, inRun)
 	if err != nil {
 		return nil, err
