@@ -117,7 +117,12 @@ const SpecializationEdge = "Specialization identified during deduplication"
 //   - beyond the reference: two statements of one name and kind from one
 //     work (sameWork: one source's documents, a book and the slides beside
 //     it) are never a question for a person (restated): a restatement
-//     keeps the fuller one, two results of one title are kept apart;
+//     keeps one statement (the book's over its slides', else the fuller,
+//     with its name and place; the other's place is recorded on it as
+//     also stating it), two results of one title are kept apart; so is
+//     one of another name read in another document of the work that
+//     states the same (restatement: "Theorem 3" of a slide for the
+//     book's "Theorem 2.1.4");
 //   - beyond the reference: a candidate whose statement changes a number,
 //     a formula, a negation, a quantifier, an amount, a condition or a
 //     quoted literal of the stored one (text.MeaningChanges) is a conflict whatever the class
