@@ -61,11 +61,30 @@ type pcParser struct {
 	open bool
 	// budget bounds the nesting of sub-parses (one-line blocks).
 	nest int
+	// lineRows: a line of the source is a row (no row commands).
+	lineRows bool
 }
+
+var (
+	// rowSeparated finds what separates rows in the packages that mark
+	// them.
+	rowSeparated = lazyre.New(`\\\\|\\;|\\(?:State|STATE|Statex|li|zi|item)\b|\\(?:Procedure|Function|If|For|While|ForEach|ForAll)\{`)
+	barIdent     = lazyre.New(`\|([A-Za-z][A-Za-z0-9_]*)\|`)
+	// textSymbol finds the symbols pseudo-code writes outside
+	// mathematics (program's \neq, \bmod).
+	textSymbol = lazyre.New(`\\(?:neq|ne|leq|le|geq|ge|bmod|mod|times|cdot|infty|in|notin|cup|cap|emptyset|lfloor|rfloor|lceil|rceil|land|lor|lnot|neg|ldots|dots|leftarrow|rightarrow|sum|prod)\b`)
+)
 
 // readPseudo reads body (LaTeX, the document's macros expanded) as
 // pseudo-code.
 func readPseudo(r *texRender, body string) pseudo {
+	return readPseudoLines(r, body, false)
+}
+
+// readPseudoLines is readPseudo that, with byLine, reads a body without
+// row commands a row to a line, as the program package sets it (only an
+// environment named for pseudo-code: other text's lines are not rows).
+func readPseudoLines(r *texRender, body string, byLine bool) pseudo {
 	var macros map[string]texMacro
 	if r != nil && r.doc != nil {
 		macros = r.doc.macros
@@ -76,6 +95,12 @@ func readPseudo(r *texRender, body string) pseudo {
 	body = expandMacros(body, macros)
 	body = clrsAttrib.ReplaceAllString(body, "{$1}.{$2}")
 	p := &pcParser{r: r, row: rowCommand(body)}
+	if byLine && !rowSeparated.MatchString(body) && p.row == "" {
+		// the program package's rows are the source's lines, its
+		// identifiers set between bars
+		p.lineRows = true
+		body = barIdent.ReplaceAllString(body, "$1")
+	}
 	p.run(body)
 	return p.out
 }
@@ -160,6 +185,9 @@ func (p *pcParser) run(s string) {
 				p.cur.WriteString("{" + inner + "}")
 			}
 			i = e + 1
+		case c == '\n' && p.lineRows:
+			p.flush()
+			i++
 		case c == '\n' || c == '\t':
 			p.cur.WriteByte(' ')
 			i++
@@ -471,6 +499,23 @@ func (p *pcParser) command(s, name string, j int) int {
 		p.opens()
 		return j
 	case "proc", "textproc":
+		if name == "PROC" {
+			// program's \PROC name(args) \BEGIN
+			e := strings.IndexByte(s[j:], '\n')
+			if e < 0 {
+				e = len(s) - j
+			}
+			head := s[j : j+e]
+			if b := strings.Index(head, `\BEGIN`); b >= 0 {
+				head = head[:b]
+			}
+			p.out.structure++
+			p.flush()
+			p.procName(head)
+			p.line("procedure " + head + ":")
+			p.depth++
+			return j + e
+		}
 		if name == "Proc" {
 			// \Proc{Name}{args}: an author's procedure header
 			nm, e := arg(s, j)
@@ -712,11 +757,16 @@ func (p *pcParser) render(raw string) string {
 	if strings.TrimSpace(raw) == "" {
 		return ""
 	}
-	t := text.ReadableMath(p.r.clean(raw))
+	// clean tidies " :" as prose punctuation; an assignment keeps its
+	// space
+	raw = strings.ReplaceAll(raw, " :=", "\x00")
+	t := strings.ReplaceAll(text.ReadableMath(p.r.clean(mathSymbols(raw))), "\x00", " :=")
 	t = text.CollapseSpace(t)
+	t = strings.ReplaceAll(t, " :=", "\x00")
 	for _, f := range [][2]string{{" :", ":"}, {"( ", "("}, {" )", ")"}, {" ,", ","}, {": :", ":"}, {"::", ":"}} {
 		t = strings.ReplaceAll(t, f[0], f[1])
 	}
+	t = strings.ReplaceAll(t, "\x00", " :=")
 	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), ";"))
 }
 
@@ -903,7 +953,7 @@ func (a *algoState) keep(off int, ps *pseudo) {
 // pseudo-code, and its name: the caption, else the procedure it defines.
 func (x *extractor) algorithmBlock(st *secState, b *formatBlock, body string) {
 	caption := givenName(x.texr.clean(latexArg(body, `\caption`)))
-	ps := readPseudo(x.texr, body)
+	ps := readPseudoLines(x.texr, body, true)
 	var proc string
 	if len(ps.procs) > 0 {
 		proc = givenName(ps.procs[0])
@@ -992,7 +1042,7 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 		if len(body) > maxBody || nestsPseudoEnv(body) && !pseudoEnvs[base] {
 			continue
 		}
-		ps := readPseudo(x.texr, body)
+		ps := readPseudoLines(x.texr, body, pseudoEnvs[base])
 		if !ps.looksPseudo(pseudoEnvs[base]) {
 			continue
 		}
@@ -1322,4 +1372,33 @@ func suffixLevels(fam map[string]rowMacro) map[string]int {
 		lv[name] = int(name[len(name)-1]|0x20) - int(low)
 	}
 	return lv
+}
+
+// mathSymbols sets the symbols written outside mathematics as mathematics,
+// so that they are read as symbols: "b \neq 0" is "b ≠ 0".
+func mathSymbols(raw string) string {
+	if !strings.Contains(raw, `\`) {
+		return raw
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(raw); {
+		switch {
+		case raw[i] == '$':
+			i = mathEnd(raw, i)
+		case raw[i] == '\\':
+			if loc := textSymbol.FindStringIndex(raw[i:]); loc != nil && loc[0] == 0 {
+				b.WriteString(raw[last:i])
+				b.WriteString("$" + raw[i:i+loc[1]] + "$")
+				i += loc[1]
+				last = i
+				continue
+			}
+			i += 2
+		default:
+			i++
+		}
+	}
+	b.WriteString(raw[last:])
+	return b.String()
 }

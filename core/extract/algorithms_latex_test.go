@@ -377,6 +377,7 @@ func TestNotPseudocode(t *testing.T) {
 	for _, src := range []string{
 		"\\section{Strings}\n\\begin{chartable}\n\\ifx\\a\\b \\\\ \\else\\\\ \\fi & Single quote \\\\\n\\ifx\\a\\b !! \\else ! \\fi & Double quote \\\\\n!?! & Question mark \\\\\n!! & Backslash \\\\\n\\end{chartable}\n",
 		"\\section{Symmetric}\n\\begin{eqbox}\nIf $B := symmetric(A)$ then $B$ is given by: \\\\\n$B[i,j] = $ & $A[i,j]$ & if $i \\le j$ \\\\\n & $A[j,i]$ & if $i > j$ \\\\\n\\end{eqbox}\n",
+		"\\section{Short classes}\n\\begin{modelicacode}\ntype InArgument = input Real\nfunction foo\n  InArgument u;\nalgorithm\n  y := fill(u, 3);\n  if y > 0 then z := 1; end if;\n  for i in 1:3 loop x := i; end for;\nend foo\n\\end{modelicacode}\n",
 		"\\begin{center}\n{\\huge Linear Algebra}\\\\\n{\\it Jason, 2016 \\\\\nCreative Commons}\n\\end{center}\n\\section*{About}\nFor the student this book is a guide; if you read it, you learn it, and x := y.\nFor the teacher it is another thing altogether, and we say so at length here.\n",
 	} {
 		if algs := algorithmsOf(t, src); len(algs) > 0 {
@@ -391,5 +392,20 @@ func TestRowMacrosSignatureNames(t *testing.T) {
 	algs := algorithmsOf(t, src)
 	if _, ok := algs["Verifier"]; !ok {
 		t.Errorf("algorithms = %q, want Verifier", algNames(algs))
+	}
+}
+
+// The program package's environment: a row to a line, blocks opened by
+// \DO and \THEN and closed by \OD and \FI.
+func TestProgramEnvironment(t *testing.T) {
+	src := "\\section{Euclid}\n\\begin{program}\n\\PROC |gcd|(a, b) \\BEGIN\n  \\WHILE b \\neq 0 \\DO\n    t := b\n    b := a \\bmod b\n    a := t\n  \\OD\n  \\RETURN a\n\\END\n\\end{program}\n"
+	algs := algorithmsOf(t, src)
+	p, ok := algs["Gcd"]
+	if !ok {
+		t.Fatalf("algorithms = %q, want Gcd", algNames(algs))
+	}
+	want := "1. procedure gcd(a, b):\n   2. while b ≠ 0:\n      3. t := b\n      4. b := a mod b\n      5. a := t\n   6. return a"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
 	}
 }
