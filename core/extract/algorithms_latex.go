@@ -66,6 +66,9 @@ type pcParser struct {
 }
 
 var (
+	// rowCall finds a call in a row of text: a name, hyphens allowed,
+	// then its arguments ("merge-two-sorted-arrays (S₁', S₂')").
+	rowCall = lazyre.New(`([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*) ?\(`)
 	// rowSeparated finds what separates rows in the packages that mark
 	// them.
 	rowSeparated = lazyre.New(`\\\\|\\;|\\(?:State|STATE|Statex|li|zi|item)\b|\\(?:Procedure|Function|If|For|While|ForEach|ForAll)\{`)
@@ -1320,6 +1323,11 @@ func readRowFamily(r *texRender, body string, fam map[string]rowMacro) pseudo {
 		ps.lines = nestRows(texts)
 	}
 	ps.structure = len(ps.lines)
+	for _, l := range ps.lines {
+		for _, c := range rowCall.FindAllStringSubmatch(l.text, -1) {
+			ps.calls = append(ps.calls, c[1])
+		}
+	}
 	if len(ps.lines) > 0 {
 		// a first row that is a signature names the procedure:
 		// "algorithm-for-VC(G, k)", "verifier (x, c)"

@@ -409,3 +409,19 @@ func TestProgramEnvironment(t *testing.T) {
 		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
 	}
 }
+
+// Rows of an author's macros that call a procedure another block defines
+// require it.
+func TestRowMacrosCallsAreEdges(t *testing.T) {
+	src := "\\section{Merge sort}\n\\begin{steps}\n\\aaA{3}{function merge-two-sorted-arrays~($A$, $B$)}\\xxx\n\\aab{init an empty array $C$;}\\xxx\n\\aab{return $C$;}\\xxx\n\\end{steps}\n\nThen the sort.\n\n" +
+		"\\begin{steps}\n\\aaA{3}{Algorithm merge-sort~($S$)}\\xxx\n\\aab{if $n \\le 1$: return $S$;}\\xxx\n\\aab{$S_1 =$ merge-sort~($S_1$);}\\xxx\n\\aab{return merge-two-sorted-arrays~($S_1$, $S_2$);}\\xxx\n\\end{steps}\n"
+	algs := algorithmsOf(t, src)
+	ms, ok1 := algs["Merge-sort"]
+	m, ok2 := algs["Merge-two-sorted-arrays"]
+	if !ok1 || !ok2 {
+		t.Fatalf("algorithms = %q", algNames(algs))
+	}
+	if !ms.HasEdge(m.ID, core.Requires) {
+		t.Errorf("merge-sort does not require merge-two-sorted-arrays: %+v", ms.Dependencies)
+	}
+}
