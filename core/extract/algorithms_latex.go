@@ -74,8 +74,10 @@ var (
 	rowSeparated = lazyre.New(`\\\\|\\;|\\(?:State|STATE|Statex|li|zi|item)\b|\\(?:Procedure|Function|If|For|While|ForEach|ForAll)\{`)
 	barIdent     = lazyre.New(`\|([A-Za-z][A-Za-z0-9_]*)\|`)
 	// textSymbol finds the symbols pseudo-code writes outside
-	// mathematics (program's \neq, \bmod).
-	textSymbol = lazyre.New(`\\(?:neq|ne|leq|le|geq|ge|bmod|mod|times|cdot|infty|in|notin|cup|cap|emptyset|lfloor|rfloor|lceil|rceil|land|lor|lnot|neg|ldots|dots|leftarrow|rightarrow|sum|prod)\b`)
+	// mathematics (program's \neq, \bmod). Anchored: it is tried at each
+	// backslash, and an unanchored search ran over the rest of the row
+	// every time (quadratic in a block's length).
+	textSymbol = lazyre.New(`^\\(?:neq|ne|leq|le|geq|ge|bmod|mod|times|cdot|infty|in|notin|cup|cap|emptyset|lfloor|rfloor|lceil|rceil|land|lor|lnot|neg|ldots|dots|leftarrow|rightarrow|sum|prod)\b`)
 )
 
 // readPseudo reads body (LaTeX, the document's macros expanded) as
