@@ -114,7 +114,7 @@ func DocumentKey(p Provenance) string {
 	if t := strings.TrimSpace(p.Title); t != "" {
 		return "title:" + strings.ToLower(t)
 	}
-	d := p.Document
+	d := p.Whole() // a book's, whichever of its files holds p
 	if i := strings.LastIndex(d, "!"); i >= 0 {
 		d = d[i+1:]
 	}

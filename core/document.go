@@ -55,6 +55,10 @@ type Document struct {
 	// statement in the deduper instead of landing elsewhere as a second
 	// copy.
 	Book string `json:"book,omitempty"`
+	// Parts maps Text back to the files it was put together from (a book
+	// with its includes in place, see SourcePart), in order of At; nil when
+	// Text is the file itself.
+	Parts []SourcePart `json:"-"`
 }
 
 // ContentType is the analyzer's classification of a document.

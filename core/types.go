@@ -130,6 +130,15 @@ type Provenance struct {
 	Chapter string `json:"chapter,omitempty"`
 	// Offset is the exact byte offset of the match in the document text.
 	Offset int `json:"offset"`
+	// Line is the line (from 1) of Offset in the document, 0 when unknown.
+	Line int `json:"line,omitempty"`
+	// Book is the document a primitive was read in when that is a book
+	// its main file assembled from the files it includes: Document is then
+	// the file holding the statement (Offset and Line are in that file),
+	// and BookOffset the statement's offset in the whole book, which
+	// orders the book's results. "" for a document read as it is.
+	Book       string `json:"book,omitempty"`
+	BookOffset int    `json:"bookOffset,omitempty"`
 	// Session is the learning session that added the primitive ("" until
 	// committed).
 	Session string `json:"session,omitempty"`

@@ -111,6 +111,7 @@ func assembleBooks(res *Result, all bool) {
 	read := map[int]bool{}
 	numbering := publicationNumbering(res.Documents)
 	book := -1
+	maps := newSourceMaps()
 	for _, i := range mains {
 		if len(content[i]) > 0 && allRead(content[i], read) {
 			// Another edition of a book read already: it and its
@@ -123,16 +124,20 @@ func assembleBooks(res *Result, all bool) {
 		}
 		a := &assembly{docs: res.Documents, includes: includes, byName: byName, open: map[int]bool{i: true},
 			size: len(res.Documents[i].Text), taken: taken, read: read}
-		text := a.expand(i, 0)
+		text, spans := a.expandIn(i, 0, false)
+		maps.set(i, res.Documents[i].Text, spans)
 		if res.Documents[i].Format == core.FormatPreTeXt && numbering != "" {
+			joined := text
 			text = withNumbering(text, numbering)
+			maps.insertedOnce(i, joined, text)
 		}
 		res.Documents[i].Text = text
 		if book < 0 && len(content[i]) > 0 && res.Documents[i].Format == core.FormatLaTeX {
 			book = i
 		}
 	}
-	lendDefinitions(res.Documents, book, pkgs, taken)
+	lendDefinitions(res.Documents, book, pkgs, taken, maps)
+	maps.apply(res.Documents)
 	if len(left) > 0 {
 		for i := range taken {
 			delete(left, i)
@@ -428,19 +433,22 @@ type assembly struct {
 // would make the book larger than maxBookBytes is left as its directive;
 // text an earlier reading read becomes the counter steps it makes.
 func (a *assembly) expand(i, depth int) string {
-	return a.expandIn(i, depth, false)
+	text, _ := a.expandIn(i, depth, false)
+	return text
 }
 
 // expandIn is expand for a document whose text lies in a document's body
 // when inBody holds: there an included file's own preamble (a subfile's)
 // is no part of the book, where a file that only sets options and
-// \input's the main file keeps the main file whole.
-func (a *assembly) expandIn(i, depth int, inBody bool) string {
+// \input's the main file keeps the main file whole. Its spans say where
+// each piece of the text comes from (books_sourcemap.go).
+func (a *assembly) expandIn(i, depth int, inBody bool) (string, spanMap) {
 	d := a.docs[i]
 	inc := a.includes[i]
 	if len(inc) == 0 || depth >= maxIncludeDepth {
-		return d.Text
+		return d.Text, spanMap{{doc: i}}
 	}
+	var m spanMap
 	begin := -1
 	if !inBody && d.Format == core.FormatLaTeX {
 		begin = texBeginDocument(d.Text)
@@ -453,7 +461,9 @@ func (a *assembly) expandIn(i, depth int, inBody bool) string {
 			if in.pre != "" || in.post != "" || in.start == in.end {
 				// A piece of a macro's use: its text stays, the
 				// include as written.
+				m.own(b.Len(), i, last)
 				b.WriteString(d.Text[last:in.start])
+				m.fixed(b.Len(), i, in.start)
 				b.WriteString(in.pre + in.raw + in.post)
 				last = in.end
 			}
@@ -461,13 +471,18 @@ func (a *assembly) expandIn(i, depth int, inBody bool) string {
 		}
 		body := inBody || (begin >= 0 && in.start > begin)
 		var part string
+		var inner spanMap
+		from := 0
 		if in.stepsOnly || (!in.preamble && a.read[j]) {
 			part = counterSteps(a.docs, a.includes, a.byName, j, map[int]bool{j: true}, depth+1)
+			inner = spanMap{{doc: i, off: in.start, fixed: true}}
 		} else {
 			a.open[j] = true
-			part = a.expandIn(j, depth+1, body)
+			part, inner = a.expandIn(j, depth+1, body)
 			if body || a.docs[j].Format == core.FormatPreTeXt {
-				part = includedBody(a.docs[j].Format, part)
+				var to int
+				from, to = includedBodySpan(a.docs[j].Format, part)
+				part = part[from:to]
 			}
 			delete(a.open, j)
 			a.size += len(part)
@@ -476,14 +491,19 @@ func (a *assembly) expandIn(i, depth int, inBody bool) string {
 				a.read[j] = true
 			}
 		}
+		m.own(b.Len(), i, last)
 		b.WriteString(d.Text[last:in.start])
+		m.fixed(b.Len(), i, in.start)
 		b.WriteString(in.pre)
+		m.nest(b.Len(), inner, from, from+len(part))
 		b.WriteString(part)
+		m.fixed(b.Len(), i, in.start)
 		b.WriteString(in.post)
 		last = in.end
 	}
+	m.own(b.Len(), i, last)
 	b.WriteString(d.Text[last:])
-	return b.String()
+	return b.String(), m
 }
 
 // texCounterMarks are the commands that move a LaTeX book's numbering.
@@ -538,26 +558,32 @@ func counterSteps(docs []core.Document, includes map[int][]bookInclude, byName m
 // division without its XML declaration, a LaTeX subfile's document body
 // without its own preamble.
 func includedBody(f core.Format, text string) string {
+	from, to := includedBodySpan(f, text)
+	return text[from:to]
+}
+
+// includedBodySpan is where includedBody lies in text.
+func includedBodySpan(f core.Format, text string) (from, to int) {
+	to = len(text)
 	switch f {
 	case core.FormatPreTeXt:
-		t := strings.TrimLeft(text, " \t\n")
-		if strings.HasPrefix(t, "<?xml") {
-			if e := strings.Index(t, "?>"); e >= 0 {
-				t = t[e+2:]
+		from = len(text) - len(strings.TrimLeft(text, " \t\n"))
+		if strings.HasPrefix(text[from:], "<?xml") {
+			if e := strings.Index(text[from:], "?>"); e >= 0 {
+				from += e + 2
 			}
 		}
-		return t
 	case core.FormatLaTeX:
 		if strings.Contains(text, `\documentclass`) {
 			if b := strings.Index(text, `\begin{document}`); b >= 0 {
-				text = text[b+len(`\begin{document}`):]
-				if e := strings.LastIndex(text, `\end{document}`); e >= 0 {
-					text = text[:e]
+				from = b + len(`\begin{document}`)
+				if e := strings.LastIndex(text[from:], `\end{document}`); e >= 0 {
+					to = from + e
 				}
 			}
 		}
 	}
-	return text
+	return from, to
 }
 
 // commentedLine reports whether a % before at on its line comments it out.

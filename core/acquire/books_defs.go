@@ -55,7 +55,7 @@ var texUsePackage = lazyre.New(`\\(?:usepackage|RequirePackage|documentclass|Loa
 // book) the book's definitions of the macros it does not define itself,
 // at the end of its preamble; one much smaller than the book is marked as
 // of the book (Document.Book).
-func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, taken map[int]bool) {
+func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, taken map[int]bool, maps *sourceMaps) {
 	var bookDefs []texDef
 	if book >= 0 {
 		t := docs[book].Text
@@ -70,7 +70,10 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 		}
 		if len(pkgs) > 0 && (strings.Contains(d.Text, `\usepackage`) || strings.Contains(d.Text, `\RequirePackage`) ||
 			strings.Contains(d.Text, `\documentclass`)) {
-			d.Text = withPackages(d.Text, path.Dir(d.Name), docs, pkgs)
+			var ins [][2]int
+			old := d.Text
+			d.Text = packagesIn(d.Text, path.Dir(d.Name), docs, pkgs, map[int]bool{}, 0, &ins)
+			maps.inserted(i, old, ins)
 		}
 		if i == book || book < 0 {
 			continue
@@ -100,6 +103,7 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 				lent.WriteString("\n")
 			}
 		}
+		maps.inserted(i, d.Text, [][2]int{{b, lent.Len()}})
 		d.Text = d.Text[:b] + lent.String() + d.Text[b:]
 	}
 }
@@ -111,10 +115,12 @@ func withPackages(s, dir string, docs []core.Document, pkgs map[string][]int) st
 	if len(pkgs) == 0 {
 		return s
 	}
-	return packagesIn(s, dir, docs, pkgs, map[int]bool{}, 0)
+	return packagesIn(s, dir, docs, pkgs, map[int]bool{}, 0, nil)
 }
 
-func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen map[int]bool, depth int) string {
+// packagesIn is withPackages, noting in ins (when not nil) where in s it
+// inserts what and how long.
+func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen map[int]bool, depth int, ins *[][2]int) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range texUsePackage.FindAllStringSubmatchIndex(s, -1) {
@@ -128,7 +134,7 @@ func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen
 				continue
 			}
 			seen[k] = true
-			sty := packagesIn(docs[k].Text, path.Dir(docs[k].Name), docs, pkgs, seen, depth+1)
+			sty := packagesIn(docs[k].Text, path.Dir(docs[k].Name), docs, pkgs, seen, depth+1, nil)
 			defs.WriteString(inputDefinitions(sty, path.Dir(docs[k].Name), docs))
 			defs.WriteString(texDefinitions(sty))
 		}
@@ -138,6 +144,9 @@ func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen
 		b.WriteString(s[last:m[1]])
 		b.WriteString("\n")
 		b.WriteString(defs.String())
+		if ins != nil {
+			*ins = append(*ins, [2]int{m[1], 1 + defs.Len()})
+		}
 		last = m[1]
 	}
 	if last == 0 {

@@ -214,6 +214,14 @@ func extractAndWire(res *AnalyzeResult, opts AnalyzeOptions, release bool, progr
 			res.Beside[d.Path] = true
 		}
 		ps, refs := extract.ExtractRefs(a, xopts)
+		if d := a.Document; d != nil && len(ps) > 0 {
+			// Each result named in the file that holds it (a book's
+			// chapter), at its line there.
+			lines := core.NewLines(d.Text)
+			for i := range ps {
+				d.Locate(&ps[i].Provenance, lines)
+			}
+		}
 		if len(refs.Numbered) > 0 || len(refs.Open) > 0 {
 			across = append(across, extract.DocRefs{Start: len(cands), Refs: refs})
 		}
@@ -326,5 +334,5 @@ func (p stringPool) detach(c *core.Primitive) {
 	}
 	pv := &c.Provenance
 	pv.Document, pv.Title, pv.Section = p.intern(pv.Document), p.intern(pv.Title), p.intern(pv.Section)
-	pv.Source, pv.MediaType = p.intern(pv.Source), p.intern(pv.MediaType)
+	pv.Source, pv.MediaType, pv.Book = p.intern(pv.Source), p.intern(pv.MediaType), p.intern(pv.Book)
 }

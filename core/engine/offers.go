@@ -92,7 +92,7 @@ func similarStored(st Store, p *core.Primitive) ([]core.Primitive, error) {
 // sectionKey names a primitive's section: its domain, document and
 // section title ("" when one is unknown).
 func sectionKey(p core.Primitive) string {
-	sec, doc := p.Provenance.Section, p.Provenance.Document
+	sec, doc := p.Provenance.Section, p.Provenance.Whole()
 	if sec == "" || doc == "" || p.Domain == "" {
 		return ""
 	}

@@ -140,7 +140,7 @@ func RepairEdges(ctx context.Context, st Store) (EdgeRepair, error) {
 func pickHolder(p *core.Primitive, holders []string, all map[string]*core.Primitive) string {
 	for _, same := range []func(q *core.Primitive) bool{
 		func(q *core.Primitive) bool { return q.Provenance.Session == p.Provenance.Session },
-		func(q *core.Primitive) bool { return q.Provenance.Document == p.Provenance.Document },
+		func(q *core.Primitive) bool { return q.Provenance.Whole() == p.Provenance.Whole() },
 		func(q *core.Primitive) bool { return q.Domain == p.Domain },
 	} {
 		for _, h := range holders {

@@ -103,10 +103,10 @@ func procedures(prims []core.Primitive) []procedure {
 	}
 	sort.SliceStable(techs, func(i, j int) bool {
 		a, b := techs[i], techs[j]
-		if a.Provenance.Document != b.Provenance.Document {
-			return a.Provenance.Document < b.Provenance.Document
+		if a.Provenance.Whole() != b.Provenance.Whole() {
+			return a.Provenance.Whole() < b.Provenance.Whole()
 		}
-		return a.Provenance.Offset < b.Provenance.Offset
+		return a.Provenance.At() < b.Provenance.At()
 	})
 	var out []procedure
 	lastStep, lastChapter := 0, -1
@@ -127,7 +127,7 @@ func procedures(prims []core.Primitive) []procedure {
 				cur.title = clean(m[2], maxNameRunes)
 			} else {
 				out = append(out, procedure{title: clean(m[2], maxNameRunes), steps: []step{st},
-					doc: p.Provenance.Document, offset: p.Provenance.Offset})
+					doc: p.Provenance.Whole(), offset: p.Provenance.At()})
 			}
 			lastStep, lastChapter = n, p.Chapter
 			continue
@@ -138,7 +138,7 @@ func procedures(prims []core.Primitive) []procedure {
 			continue // a technique without a statement: nothing to follow
 		}
 		out = append(out, procedure{title: name, intro: intro, steps: steps,
-			doc: p.Provenance.Document, offset: p.Provenance.Offset})
+			doc: p.Provenance.Whole(), offset: p.Provenance.At()})
 	}
 	return out
 }

@@ -156,8 +156,8 @@ func byChapter(sub Subject) []Subject {
 		c, o := math.MaxInt, math.MaxInt
 		for i := range p.prims {
 			q := &p.prims[i]
-			if q.Chapter < c || q.Chapter == c && q.Provenance.Offset < o {
-				c, o = q.Chapter, q.Provenance.Offset
+			if q.Chapter < c || q.Chapter == c && q.Provenance.At() < o {
+				c, o = q.Chapter, q.Provenance.At()
 			}
 		}
 		return c, o

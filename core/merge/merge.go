@@ -294,7 +294,7 @@ func duplicateOf(cand, existing *core.Primitive) string {
 // else the statement is stated.
 func alsoStated(cand, existing *core.Primitive) string {
 	doc := cand.Provenance.Document
-	if doc == "" || doc == existing.Provenance.Document {
+	if doc == "" || cand.Provenance.Whole() == existing.Provenance.Whole() {
 		return ""
 	}
 	if sec := cand.Provenance.Section; sec != "" {

@@ -106,6 +106,9 @@ func (e *Engine) NewEdition(cand, existing *core.Primitive) Result {
 		after.Provenance.ContentHash = text.ContentHash(cand.FormalStatement)
 	}
 	after.Provenance.Offset, after.Provenance.SHA256, after.Provenance.Bytes = cand.Provenance.Offset, cand.Provenance.SHA256, cand.Provenance.Bytes
+	// the file of its book holding it now, and where
+	after.Provenance.Document, after.Provenance.MediaType = cand.Provenance.Document, cand.Provenance.MediaType
+	after.Provenance.Line, after.Provenance.Book, after.Provenance.BookOffset = cand.Provenance.Line, cand.Provenance.Book, cand.Provenance.BookOffset
 	prov := core.ProvenanceEntry{SessionID: e.opts.Session, Timestamp: now, CandidateID: cand.ID, ExistingID: existing.ID,
 		Domain: cand.Domain, Action: core.ProvUpdateEdition, Outcome: core.ActionUpdate,
 		OriginalFormalStatement: existing.FormalStatement, NewFormalStatement: cand.FormalStatement,

@@ -81,7 +81,7 @@ func sameSubject(cand, existing *core.Primitive) bool {
 		// whatever either statement points at.
 		return true
 	}
-	if cand.Provenance.Document != existing.Provenance.Document &&
+	if cand.Provenance.Whole() != existing.Provenance.Whole() &&
 		(contextBound(cand.FormalStatement) || contextBound(existing.FormalStatement)) {
 		// "The value of this header field MUST be 13": what "this"
 		// points at is in its own document, so another document's

@@ -68,7 +68,7 @@ func Wire(candidates []core.Primitive, opts Options) Result {
 	}
 	keys := make([]sortKey, len(candidates))
 	for i := range candidates {
-		keys[i] = sortKey{candidates[i].Provenance.Offset, int32(i)}
+		keys[i] = sortKey{candidates[i].Provenance.At(), int32(i)}
 	}
 	slices.SortFunc(keys, func(a, b sortKey) int {
 		if a.offset != b.offset {
@@ -76,7 +76,7 @@ func Wire(candidates []core.Primitive, opts Options) Result {
 		}
 		x, y := &candidates[a.i], &candidates[b.i]
 		return cmp.Or(
-			cmp.Compare(x.Provenance.Document, y.Provenance.Document),
+			cmp.Compare(x.Provenance.Whole(), y.Provenance.Whole()),
 			cmp.Compare(x.ID, y.ID),
 			cmp.Compare(a.i, b.i),
 		)
@@ -185,7 +185,7 @@ func newWirer(prims []core.Primitive, res *Result, deep bool) *wirer {
 				aliases[i] = a
 			}
 		}
-		docs[i] = prims[i].Provenance.Document
+		docs[i] = prims[i].Provenance.Whole()
 		types[i] = prims[i].Type
 	}
 	w.names = buildNameIndex(names, aliases, docs, types, deep)
@@ -373,7 +373,7 @@ func (w *wirer) crossReferences() {
 			if m.group == own || m.group == w.names.alias[i] {
 				continue // the statement naming its own concept
 			}
-			tgt := w.names.groups[m.group].resolve(int32(i), p.Provenance.Document)
+			tgt := w.names.groups[m.group].resolve(int32(i), p.Provenance.Whole())
 			if tgt < 0 || wordForAlias(p, &w.prims[tgt]) {
 				continue
 			}
