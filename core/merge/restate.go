@@ -40,7 +40,8 @@ func withPlace(list []core.StatedIn, at core.StatedIn, home string) ([]core.Stat
 // skipKeepingProof takes it).
 func (e *Engine) alsoStatedIn(cand, existing *core.Primitive, prov core.ProvenanceEntry, now time.Time) Result {
 	list, added := withPlace(existing.AlsoStatedIn, placeOf(cand), existing.Provenance.Document)
-	if !added {
+	if !added || cand.Provenance.Whole() == existing.Provenance.Whole() {
+		// (two files of one book are one document)
 		return skipKeepingProof(cand, existing, prov, now)
 	}
 	before := existing.Clone()
@@ -70,6 +71,7 @@ func followStatement(g *core.Primitive, cand *core.Primitive) {
 	p := &g.Provenance
 	p.Source, p.Document, p.MediaType, p.Bytes, p.SHA256 = c.Source, c.Document, c.MediaType, c.Bytes, c.SHA256
 	p.Title, p.Section, p.Chapter, p.Offset = c.Title, c.Section, c.Chapter, c.Offset
+	p.Line, p.Book, p.BookOffset = c.Line, c.Book, c.BookOffset
 	g.Section, g.Chapter = cand.Section, cand.Chapter
 }
 
@@ -84,7 +86,7 @@ func followStatement(g *core.Primitive, cand *core.Primitive) {
 // states each once.
 func (e *Engine) restatement(cand, existing *core.Primitive, cmp *core.Comparison) bool {
 	if cmp.Class == core.GenuinelyNew || cand.Type != existing.Type ||
-		cand.Provenance.Document == existing.Provenance.Document || !e.sameWork(cand, existing) {
+		cand.Provenance.Whole() == existing.Provenance.Whole() || !e.sameWork(cand, existing) {
 		return false
 	}
 	a, b := cand.FormalStatement, existing.FormalStatement
@@ -198,7 +200,9 @@ func (e *Engine) restate(cand, existing *core.Primitive, prov core.ProvenanceEnt
 	if cand.Name != "" {
 		after.Name = cand.Name
 	}
-	after.AlsoStatedIn, _ = withPlace(after.AlsoStatedIn, placeOf(existing), after.Provenance.Document)
+	if existing.Provenance.Whole() != cand.Provenance.Whole() {
+		after.AlsoStatedIn, _ = withPlace(after.AlsoStatedIn, placeOf(existing), after.Provenance.Document)
+	}
 	prov.Action = core.ProvUpdateGeneralization
 	prov.Rationale = fmt.Sprintf("Candidate %s states %s (%q) of the same work in full, as %q — updating it with that statement, name and place; %s is recorded as also stating it, its statement kept as a version.",
 		cand.ID, existing.ID, existing.Name, after.Name, existing.Provenance.Document)
