@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"context"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -66,6 +67,21 @@ func checkProvenanceHolds(t *testing.T, s *store.Store, relative bool, sources .
 				set[g] = true
 			}
 			texts[d.Path] = set
+			// a book's files, each of which its results may name
+			for _, part := range d.Parts {
+				if _, ok := texts[part.Path]; ok {
+					continue
+				}
+				b, err := os.ReadFile(part.Path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				set := map[string]bool{}
+				for _, g := range trigrams(string(b)) {
+					set[g] = true
+				}
+				texts[part.Path] = set
+			}
 		}
 	}
 	bad := 0
