@@ -126,3 +126,64 @@ func keys(m map[string]core.Primitive) []string {
 	}
 	return out
 }
+
+// Two chapters of one book stating a result alike are read as one
+// document reads them, not as a result restated by another document (the
+// fuller statement taking the first one's place, the other recorded as
+// also stating it): naming the file that holds each does not make a
+// book's chapters two documents.
+func TestBookChaptersDoNotRestateEachOther(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "book")
+	thm := func(title, where string) string {
+		return `\section{` + title + `}
+\begin{theorem}
+Let $f$ be a continuous function on the closed interval $[a,b]$ of the ` + where + `. Then $f$ attains a maximum and a minimum on $[a,b]$.
+\end{theorem}
+`
+	}
+	files := map[string]string{
+		"main.tex": "\\documentclass{book}\n\\newtheorem{theorem}{Theorem}[chapter]\n\\begin{document}\n\\chapter{One}\n\\input{ch1}\n\\chapter{Two}\n\\input{ch2}\n\\end{document}\n",
+		"ch1.tex":  thm("Extreme values", "real line"),
+		"ch2.tex":  thm("Extreme values again", "real line as before"),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(mkdir(t, src), name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := store.Open(filepath.Join(t.TempDir(), "store"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	opts := engine.LearnOptions{Domains: storetest.Domains(t), Domain: "mathematics"}
+	opts.Policy.Trust = true
+	if _, err := engine.Learn(context.Background(), st, src, opts); err != nil {
+		t.Fatal(err)
+	}
+	files2 := map[string]bool{}
+	n := 0
+	if err := st.Primitives(func(p core.Primitive) error {
+		n++
+		files2[filepath.Base(p.Provenance.Document)] = true
+		if len(p.AlsoStatedIn) > 0 {
+			t.Errorf("%s: also stated in %v, another chapter of its own book", p.Name, p.AlsoStatedIn)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// as in one document: the statement read first is the result, the
+	// later one no restatement that takes its place
+	if !files2["ch1.tex"] {
+		t.Errorf("%d results from %v, want the first chapter's kept", n, files2)
+	}
+}
+
+func mkdir(t *testing.T, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
