@@ -702,7 +702,7 @@ func sourceDocs(prims []core.Primitive) []string {
 	seen := map[string]bool{}
 	var out []string
 	for i := range prims {
-		doc := prims[i].Provenance.Document
+		doc := prims[i].Provenance.Whole() // a book, not its files
 		if doc == "" {
 			continue
 		}
