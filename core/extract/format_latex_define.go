@@ -110,7 +110,7 @@ func (x *texExpander) setCmd(name string, c *authorCmd, keep bool) {
 	if keep && x.cmds[name] != nil {
 		return
 	}
-	if strings.Contains(c.body, `\@`) {
+	if strings.Contains(c.body, `\@`) || expl3(c.body) {
 		// Built on LaTeX's internals (\@ifnextchar, \@ifstar): its
 		// expansion is no text lore can read.
 		delete(x.cmds, name)
@@ -121,7 +121,7 @@ func (x *texExpander) setCmd(name string, c *authorCmd, keep bool) {
 }
 
 func (x *texExpander) setEnv(name string, a *authorEnv) {
-	if strings.Contains(a.begin, `\@`) || strings.Contains(a.end, `\@`) {
+	if strings.Contains(a.begin, `\@`) || strings.Contains(a.end, `\@`) || expl3(a.begin) || expl3(a.end) {
 		delete(x.envs, name)
 		return
 	}
@@ -293,4 +293,22 @@ func (x *texExpander) defineEnviron(s string, p int) int {
 	}
 	x.setEnv(env, &authorEnv{params: newcommandParams(n, hasOpt, opt), begin: code, end: end, takesBody: true})
 	return e3
+}
+
+// expl3 reports code in LaTeX3's programming layer (\prop_get:NnN,
+// \tl_if_blank:nTF): its expansion depends on data lore does not keep,
+// so it is left as written.
+func expl3(code string) bool {
+	for i := 0; i < len(code); {
+		k := strings.IndexByte(code[i:], '\\')
+		if k < 0 {
+			return false
+		}
+		name, j := controlWord(code, i+k)
+		if name != "" && j < len(code) && (code[j] == '_' || code[j] == ':') {
+			return true
+		}
+		i = max(j, i+k+2)
+	}
+	return false
 }

@@ -180,6 +180,18 @@ func TestNotationNotExpandedInText(t *testing.T) {
 	}
 }
 
+// Code in LaTeX3's programming layer (a workbook class saving its
+// definitions in a property list and rendering them later) is left as
+// written: its expansion is no text.
+func TestExpl3NotExpanded(t *testing.T) {
+	doc := "\\NewDocumentCommand{\\Render}{m}{\\prop_get:NeN \\g_defs_prop {#1/title} \\l_title_tl\n" +
+		"\\tl_if_blank:eTF {\\l_title_tl} {\\begin{definition}} {\\begin{definition}[\\l_title_tl]}\n" +
+		"\\prop_item:Nn \\g_defs_prop {#1/body}\\end{definition}}\n\\Render{Set}\n"
+	if e := expandAuthorStructure(doc); e != nil {
+		t.Errorf("expanded to %q", e.text)
+	}
+}
+
 // Definitions TeX reads in other forms: \def with parameters (delimited
 // too), \providecommand keeping the first, a command with an optional
 // argument, conditionals on arguments, and the offsets of text after an
