@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/analyze"
@@ -236,29 +235,33 @@ func TestTextProofParagraphs(t *testing.T) {
 	}
 }
 
-// Looking for the proofs of running text costs less than reading the
-// document's LaTeX once: the pattern of a proof's first line, tried at
-// every line of a 3 MB book, cost ten times that.
-func TestTextProofScanCheap(t *testing.T) {
+// BenchmarkTextProofSpans measures the search for proofs of running text
+// against reading the same LaTeX (3 MiB of theorems and proofs): it once
+// cost ten times the reading, a pattern tried at every line start.
+// Compare the two with -bench 'TextProofSpans|ScanTeXProofs'.
+func BenchmarkTextProofSpans(b *testing.B) {
+	doc := proofHeavyLaTeX()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		textProofSpans(doc, core.FormatLaTeX)
+	}
+}
+
+// BenchmarkScanTeXProofs is the reading BenchmarkTextProofSpans is
+// compared with.
+func BenchmarkScanTeXProofs(b *testing.B) {
+	doc := proofHeavyLaTeX()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		scanTeX(doc)
+	}
+}
+
+func proofHeavyLaTeX() string {
 	var b strings.Builder
 	for i := 0; b.Len() < 3<<20; i++ {
 		b.WriteString("\\begin{theorem}\\label{thm:" + strconv.Itoa(i) + "}\nEvery tree with $n$ vertices has $n-1$ edges, and \\emph{more} holds.\n\\end{theorem}\n")
 		b.WriteString("\\begin{proof}\nBy induction on $n$; see the Proof of Lemma~\\ref{thm:1} and its Idea.\nA second line of the proof, long enough to be a line of a book.\n\\end{proof}\n")
 	}
-	doc := b.String()
-	cost := func(f func()) time.Duration {
-		best := time.Duration(1 << 62)
-		for range 3 {
-			start := time.Now()
-			f()
-			best = min(best, time.Since(start))
-		}
-		return best
-	}
-	scan := cost(func() { scanTeX(doc) })
-	proofs := cost(func() { textProofSpans(doc, core.FormatLaTeX) })
-	t.Logf("%d bytes: scanTeX %v, textProofSpans %v", len(doc), scan, proofs)
-	if proofs > scan {
-		t.Errorf("finding the proofs of running text took %v, reading the LaTeX %v", proofs, scan)
-	}
+	return b.String()
 }
