@@ -97,7 +97,11 @@ func assembleBooks(res *Result, all bool) {
 	var left map[int]bool
 	var leftBy []string
 	if !all {
-		left, leftBy = notIncluded(res.Documents, mains, content, includes, byName)
+		var unsure []string
+		left, leftBy, unsure = notIncluded(res.Documents, mains, content, includes, byName)
+		if len(unsure) > 0 {
+			res.Notes = append(res.Notes, Problem{Path: strings.Join(unsure, ", "), Reason: unsureReason(unsure)})
+		}
 		kept := mains[:0]
 		for _, i := range mains {
 			if !left[i] {

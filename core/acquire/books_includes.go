@@ -65,11 +65,20 @@ func texRefs(s string) []texRef {
 		return nil
 	}
 	var out []texRef
+	var defs []pathMacro
+	read := false
 	for _, m := range texIncludeCmd.FindAllStringSubmatchIndex(s, -1) {
 		if commentedLine(s, m[0]) || (m[0] > 0 && s[m[0]-1] == '\\') {
 			continue
 		}
-		r, ok := texIncludeArgs(s, m[1], s[m[2]:m[3]])
+		at := m[0]
+		expand := func(arg string) (string, bool) {
+			if !read {
+				defs, read = pathMacros(s), true
+			}
+			return expandPathMacros(arg, at, defs)
+		}
+		r, ok := texIncludeArgs(s, m[1], s[m[2]:m[3]], expand)
 		if !ok {
 			continue
 		}
@@ -80,26 +89,27 @@ func texRefs(s string) []texRef {
 }
 
 // texIncludeArgs reads the arguments of the include command cmd, whose
-// name ends at p: the span's end, the folder and the file. A path that is
-// no file's name (a macro, a parameter) makes no include.
-func texIncludeArgs(s string, p int, cmd string) (texRef, bool) {
+// name ends at p: the span's end, the folder and the file. A macro in a
+// braced path is expanded by expand; a path that is still no file's name
+// (a macro expand cannot read, a parameter) makes no include.
+func texIncludeArgs(s string, p int, cmd string, expand func(string) (string, bool)) (texRef, bool) {
 	var r texRef
 	if importCmd(cmd) {
 		if p < len(s) && s[p] == '*' {
 			p++
 		}
-		dir, q, ok := bracedPath(s, p)
+		dir, q, ok := bracedPath(s, p, expand)
 		if !ok {
 			return r, false
 		}
-		file, e, ok := bracedPath(s, q)
+		file, e, ok := bracedPath(s, q, expand)
 		if !ok {
 			return r, false
 		}
 		r.dir, r.file, r.end = dir, file, e
 		return r, true
 	}
-	if file, e, ok := bracedPath(s, p); ok {
+	if file, e, ok := bracedPath(s, p, expand); ok {
 		r.file, r.end = file, e
 		return r, true
 	}
@@ -122,9 +132,10 @@ func texIncludeArgs(s string, p int, cmd string) (texRef, bool) {
 	return r, true
 }
 
-// bracedPath reads a braced path at p (spaces before it skipped): the
-// path, the offset past its brace, and whether it is one.
-func bracedPath(s string, p int) (string, int, bool) {
+// bracedPath reads a braced path at p (spaces before it skipped), its
+// macros expanded by expand (when not nil): the path, the offset past its
+// brace, and whether it is one.
+func bracedPath(s string, p int, expand func(string) (string, bool)) (string, int, bool) {
 	for p < len(s) && (s[p] == ' ' || s[p] == '\t') {
 		p++
 	}
@@ -136,6 +147,11 @@ func bracedPath(s string, p int) (string, int, bool) {
 		return "", 0, false
 	}
 	arg := strings.TrimSpace(s[p+1 : p+1+e])
+	if strings.Contains(arg, `\`) && !strings.Contains(arg, "#") && expand != nil {
+		if x, ok := expand(arg); ok {
+			arg = strings.TrimSpace(x)
+		}
+	}
 	if strings.ContainsAny(arg, `\#$`) {
 		return "", 0, false
 	}

@@ -124,8 +124,10 @@ func bookRoot(docs []core.Document, i int, includes map[int][]bookInclude, byNam
 // notIncluded is the set of documents the books among mains leave out:
 // LaTeX and PreTeXt files that are no document of their own, in the
 // folder of a book's main file or below it, that no book includes; and
-// the main files whose folders hold them.
-func notIncluded(docs []core.Document, mains []int, content map[int]map[int]bool, includes map[int][]bookInclude, byName map[string]int) (map[int]bool, []string) {
+// the main files whose folders hold them. When a file of a book includes
+// one by a path holding a macro lore cannot expand, what the book includes
+// is unknown: nothing is left out, and unsure names those files.
+func notIncluded(docs []core.Document, mains []int, content map[int]map[int]bool, includes map[int][]bookInclude, byName map[string]int) (left map[int]bool, by, unsure []string) {
 	var books []int
 	reached := map[int]bool{}
 	for _, i := range mains {
@@ -139,7 +141,16 @@ func notIncluded(docs []core.Document, mains []int, content map[int]map[int]bool
 		}
 	}
 	if len(books) == 0 {
-		return nil, nil
+		return nil, nil, nil
+	}
+	for k := range reached {
+		if docs[k].Format == core.FormatLaTeX && unresolvedIncludePath(docs[k].Text) {
+			unsure = append(unsure, docs[k].Name)
+		}
+	}
+	if len(unsure) > 0 {
+		sort.Strings(unsure)
+		return nil, nil, unsure
 	}
 	for k := range listingsIncluded(docs, byName) {
 		reached[k] = true
@@ -156,7 +167,6 @@ func notIncluded(docs []core.Document, mains []int, content map[int]map[int]bool
 		}
 	}
 	out := map[int]bool{}
-	var by []string
 	for k, d := range docs {
 		if reached[k] || (d.Format != core.FormatLaTeX && d.Format != core.FormatPreTeXt) {
 			continue
@@ -174,10 +184,24 @@ func notIncluded(docs []core.Document, mains []int, content map[int]map[int]bool
 		}
 	}
 	if len(out) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	sort.Strings(by)
-	return out, by
+	return out, by, nil
+}
+
+// unsureReason says why nothing of a book's folder was left out: files of
+// it include one by a path lore cannot read.
+func unsureReason(names []string) string {
+	shown := names
+	if len(shown) > maxNotIncludedNamed {
+		shown = shown[:maxNotIncludedNamed]
+	}
+	list := strings.Join(shown, ", ")
+	if len(shown) < len(names) {
+		list += ", …"
+	}
+	return "includes a file by a path holding a macro lore cannot expand (" + list + "): what the book includes is unknown, so the folder's other files are learned too"
 }
 
 // listingsIncluded are the PreTeXt files included as text (a listing):
