@@ -289,13 +289,40 @@ func simpleEncoding(enc lpdf.Value, baseFont string, desc lpdf.Value) [256]strin
 				c = int(x.Int64())
 			case lpdf.Name:
 				if c >= 0 && c < 256 {
-					t[c] = glyphText(x.Name())
+					t[c] = glyphText(nameUnescaped(x.Name()))
 				}
 				c++
 			}
 		}
 	}
 	return t
+}
+
+// nameUnescaped reads the #xx escapes of a PDF name ("#28" is "("), which
+// the parser leaves as written: dvips names a Type 3 font's glyphs by
+// their codes, so that "(" and ")" are /#28 and /#29. A name that reads as
+// a control character stays unread (it names a TeX font position, which
+// says nothing of the glyph without the font).
+func nameUnescaped(n string) string {
+	if !strings.Contains(n, "#") {
+		return n
+	}
+	var b strings.Builder
+	for i := 0; i < len(n); i++ {
+		if n[i] == '#' && i+2 < len(n) {
+			if hi, lo := unhex(n[i+1]), unhex(n[i+2]); hi >= 0 && lo >= 0 {
+				b.WriteByte(byte(hi<<4 | lo))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(n[i])
+	}
+	u := b.String()
+	if len(u) == 1 && (u[0] < 0x21 || u[0] > 0x7e) {
+		return n
+	}
+	return u
 }
 
 // maxFontHeaderBytes bounds how much of a Type 1 program is read for its
