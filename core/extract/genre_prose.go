@@ -88,7 +88,13 @@ var proseResultMarkers = []marker{
 // labelLine is a paragraph that opens with a short label and a period or
 // colon: "P1. An acceptor must …", "P2a . If …" (PDF text may space the
 // period off), "R3: The leader …".
-var labelLine = lazyre.New(`(?m)^[ \t]*([A-Z][A-Za-z]{0,2}[0-9]{1,2}[a-z]?)[ \t]?[.:][ \t]+([A-Z(][^\n]*)`)
+var labelLine = lazyre.New(`(?m)^[ \t]*([A-Z][A-Za-z]{0,2}[0-9]{1,2}(?:[a-z]|[ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ])?)[ \t]?[.:][ \t]+([A-Z(][^\n]*)`)
+
+// lowerScript writes a label's raised or lowered letter on the line.
+var lowerScript = strings.NewReplacer("ᵃ", "a", "ᵇ", "b", "ᶜ", "c", "ᵈ", "d", "ᵉ", "e", "ᶠ", "f", "ᵍ", "g", "ʰ", "h",
+	"ⁱ", "i", "ʲ", "j", "ᵏ", "k", "ˡ", "l", "ᵐ", "m", "ⁿ", "n", "ᵒ", "o", "ᵖ", "p", "ʳ", "r", "ˢ", "s", "ᵗ", "t",
+	"ᵘ", "u", "ᵛ", "v", "ʷ", "w", "ˣ", "x", "ʸ", "y", "ᶻ", "z", "ₐ", "a", "ₑ", "e", "ₒ", "o", "ₓ", "x", "ₕ", "h",
+	"ₖ", "k", "ₗ", "l", "ₘ", "m", "ₙ", "n", "ₚ", "p", "ₛ", "s", "ₜ", "t", "ᵢ", "i", "ⱼ", "j", "ᵣ", "r", "ᵤ", "u", "ᵥ", "v")
 
 // modalWords make a labelled statement a requirement (axiom) rather than a
 // property (theorem).
@@ -122,6 +128,7 @@ func (x *extractor) labelledStatements(st *secState) {
 		if modalWords.MatchString(firstSentenceWhole(stmt, 400)) {
 			typ = core.Axiom
 		}
+		label = lowerScript.Replace(label) // "P2ᵃ" is P2a, as lore find is asked for it
 		name := label
 		if p := titleCase(leadPhrase(mainClause(stmt), 6)); p != "" {
 			name = tidyName(label + ": " + p)

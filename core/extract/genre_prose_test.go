@@ -319,3 +319,13 @@ func TestProseDefinitionsInANote(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// The PDF reader writes Lamport's P2 with a raised a as "P2ᵃ": the label
+// is read as P2a, so the property is learned and found as the text says it.
+func TestProseLabelWithRaisedLetter(t *testing.T) {
+	doc := strings.ReplaceAll(prosePaper, "P2a", "P2ᵃ")
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	if _, ok := byName(ps)["P2a: Higher-numbered Proposal Accepted"]; !ok {
+		t.Errorf("no P2a among %q", names(ps))
+	}
+}
