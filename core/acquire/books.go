@@ -558,15 +558,9 @@ func counterSteps(docs []core.Document, includes map[int][]bookInclude, byName m
 	return b.String()
 }
 
-// includedBody is what an included file brings into the book: a PreTeXt
-// division without its XML declaration, a LaTeX subfile's document body
-// without its own preamble.
-func includedBody(f core.Format, text string) string {
-	from, to := includedBodySpan(f, text)
-	return text[from:to]
-}
-
-// includedBodySpan is where includedBody lies in text.
+// includedBodySpan is where, in text, lies what an included file brings
+// into the book: a PreTeXt division without its XML declaration, a LaTeX
+// subfile's document body without its own preamble.
 func includedBodySpan(f core.Format, text string) (from, to int) {
 	to = len(text)
 	switch f {

@@ -78,14 +78,8 @@ var (
 	textSymbol = lazyre.New(`^\\(?:neq|ne|leq|le|geq|ge|bmod|mod|times|cdot|infty|in|notin|cup|cap|emptyset|lfloor|rfloor|lceil|rceil|land|lor|lnot|neg|ldots|dots|leftarrow|rightarrow|sum|prod)\b`)
 )
 
-// readPseudo reads body (LaTeX, the document's macros expanded) as
-// pseudo-code.
-func readPseudo(r *texRender, body string) pseudo {
-	return readPseudoLines(r, body, false)
-}
-
-// readPseudoLines is readPseudo that, with byLine, reads a body without
-// row commands a row to a line, as the program package sets it (only an
+// readPseudoLines reads body (LaTeX, the document's macros expanded) as
+// pseudo-code; with byLine, it reads a body without row commands a row to a line, as the program package sets it (only an
 // environment named for pseudo-code: other text's lines are not rows).
 func readPseudoLines(r *texRender, body string, byLine bool) pseudo {
 	var macros map[string]texMacro

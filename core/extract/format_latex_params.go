@@ -59,7 +59,6 @@ func newcommandParams(n int, hasOpt bool, opt string) texParams {
 // is a default, the default and where reading goes on; ok is false when
 // the count is no number from 0 to 9.
 func readNewcommandCount(s string, p int) (n int, hasOpt bool, opt string, e int, ok bool) {
-	e = p
 	q := skipTeXSpace(s, p)
 	if q >= len(s) || s[q] != '[' {
 		return 0, false, "", p, true

@@ -74,8 +74,6 @@ type result struct {
 	Examples   []string `json:"examples,omitempty"`
 }
 
-var blockKinds = []string{"def", "thm", "alg", "fig", "proof"}
-
 func main() {
 	home, _ := os.UserCacheDir()
 	dir := flag.String("dir", filepath.Join(home, "lore", "eval", "authors"), "folder eval/authors/fetch.sh filled")

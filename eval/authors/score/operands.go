@@ -39,11 +39,11 @@ func authorMacros(dir string) map[string]authorMacro {
 	m := map[string]authorMacro{}
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !isTeX(p) {
-			return nil
+			return nil //nolint:nilerr // an unreadable file lends no macros; the walk goes on
 		}
-		b, err := os.ReadFile(p) //nolint:gosec // files of the evaluation cache
-		if err != nil {
-			return nil
+		b, rerr := os.ReadFile(p) //nolint:gosec // files of the evaluation cache
+		if rerr != nil {
+			return nil //nolint:nilerr // as above
 		}
 		addMacros(m, uncomment(string(b)))
 		return nil

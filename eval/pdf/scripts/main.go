@@ -62,7 +62,10 @@ func main() {
 		os.Exit(1)
 	}
 	if *asJSON {
-		json.NewEncoder(os.Stdout).Encode(r)
+		if err := json.NewEncoder(os.Stdout).Encode(r); err != nil {
+			fmt.Fprintln(os.Stderr, "scripts:", err)
+			os.Exit(1)
+		}
 		return
 	}
 	fmt.Printf("%s: %d plain scripts in the source (%d complex left out); lore's text writes %d; matched %d: recall %.3f, precision %.3f\n",
@@ -83,7 +86,7 @@ func run(dir, mainTex string, keep bool) (*result, error) {
 		defer os.RemoveAll(tmp)
 	}
 	if out, err := exec.Command("cp", "-r", filepath.Clean(dir)+"/.", tmp).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("copy: %v: %s", err, out)
+		return nil, fmt.Errorf("copy: %w: %s", err, out)
 	}
 	work := filepath.Join(tmp, filepath.Dir(mainTex))
 	base := filepath.Base(mainTex)
