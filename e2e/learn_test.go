@@ -40,6 +40,9 @@ func openStore(t testing.TB, dir string) *store.Store {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
+	// An open store keeps its memtables and background goroutines: a test
+	// that left it open would weigh on every later test's memory figures.
+	t.Cleanup(func() { s.Close() })
 	return s
 }
 
