@@ -423,6 +423,18 @@ func scanMarkers(s string, ms []marker) []hit {
 	return out
 }
 
+// endsNamePhrase reports whether lead, the line before a marker's word,
+// ends in a word of a name the marker's word would close: a capitalised
+// word or a small word names join with ("Type of", "Web").
+func endsNamePhrase(lead string) bool {
+	ws := strings.Fields(lead)
+	if len(ws) == 0 {
+		return false
+	}
+	w := ws[len(ws)-1]
+	return specNameJoiner(w) || isUpperByte(w[0]) && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+}
+
 func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
@@ -468,6 +480,11 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 	// when the line merely holds an underscore somewhere before it.
 	emph := start > 0 && (s[start-1] == '*' || s[start-1] == '_')
 	if !lineStart && !m.colon && !afterSentence(s[ls:start]) {
+		return h, false
+	}
+	if !lineStart && m.colon && !afterSentence(s[ls:start]) && endsNamePhrase(s[ls:start]) {
+		// "Type of Service:  8 bits", "Web Service:": the marker's word
+		// ends a longer name, whose entry it is not
 		return h, false
 	}
 	p = skipBlank(s, p)

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/internal/lazyre"
 )
@@ -394,15 +395,62 @@ func specClassify(s string, b *specBlock, md bool) {
 		return
 	}
 	// "legacy_version:  In previous versions …"
-	if i := strings.Index(first, ":"); i > 0 && i+1 < len(first) && first[i+1] == ' ' && isSpecFieldToken(first[:i]) &&
-		(specFieldLike(first[:i]) || specListTerm(first, i)) {
+	if i := strings.Index(first, ":"); i > 0 && i+1 < len(first) && first[i+1] == ' ' &&
+		(isSpecFieldToken(first[:i]) && (specFieldLike(first[:i]) || specListTerm(first, i)) ||
+			isSpecFieldPhrase(first[:i]) && specListTerm(first, i)) {
 		b.field = specField(first[:i])
+		if name, abbr := specFieldAbbrev(first[:i]); abbr != "" {
+			// "Data Offset (DOffset):  4 bits" names Data Offset, and
+			// its statement keeps the short form
+			b.field, b.pre = name, first[:i]+": "
+		}
 		k := i + 1
 		for k < len(first) && first[k] == ' ' {
 			k++
 		}
 		b.lines[0].a += k
 	}
+}
+
+// isSpecFieldPhrase: a field of an RFC's field list named by a few words,
+// "Time to Live", "Source Port", "Data Offset (DOffset)": capitalised
+// words, the small words a name may hold between them, and a short form
+// in parentheses at its end.
+func isSpecFieldPhrase(t string) bool {
+	ws := strings.Fields(t)
+	if len(ws) < 2 || len(ws) > 6 || !isUpperByte(ws[0][0]) {
+		return false
+	}
+	for k, w := range ws {
+		switch {
+		case k == len(ws)-1 && k > 1 && len(w) > 2 && w[0] == '(' && w[len(w)-1] == ')' && isSpecFieldToken(w[1:len(w)-1]):
+		case k > 0 && k < len(ws)-1 && specNameJoiner(w):
+		case isUpperByte(w[0]) && isSpecFieldToken(w) && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }) < 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// specNameJoiner: the small words a field's name holds between its words.
+func specNameJoiner(w string) bool {
+	switch w {
+	case "of", "to", "and", "or", "for", "the", "in", "on", "per", "a", "an":
+		return true
+	}
+	return false
+}
+
+// specFieldAbbrev splits a field phrase's short form off its name: "Data
+// Offset (DOffset)" is "Data Offset" and "DOffset"; a name without one is
+// itself and "".
+func specFieldAbbrev(t string) (name, abbr string) {
+	t = strings.TrimSpace(t)
+	if i := strings.LastIndex(t, " ("); i > 0 && strings.HasSuffix(t, ")") {
+		return strings.TrimSpace(t[:i]), t[i+2 : len(t)-1]
+	}
+	return t, ""
 }
 
 // specCodeEntry matches a code table's entry: a value (a number, hex or a

@@ -29,6 +29,7 @@ type specLeadIn struct {
 	diagram []string   // the diagram's lines, as drawn
 	entries []string   // the entries, "TERM: text"
 	sub     [][]string // each entry's own entries ("0  a standard query")
+	told    []bool     // whether an entry took the paragraph under it
 }
 
 // specEntry returns the text of a list entry in block b of window, "TERM:
@@ -42,12 +43,19 @@ func specEntry(window string, b *specBlock, leadInd int) (string, bool) {
 	}
 	first := strings.TrimSpace(window[b.lines[0].a:b.lines[0].b])
 	term, desc := first, ""
-	if i := strings.Index(first, "  "); i > 0 {
+	if b.field != "" {
+		// "Time to Live:  8 bits", its term read off already
+		term, desc = b.field, first
+		if b.pre != "" {
+			term = strings.TrimSuffix(strings.TrimSpace(b.pre), ":")
+		}
+	} else if i := strings.Index(first, "  "); i > 0 {
 		term, desc = first[:i], strings.TrimSpace(first[i:])
 	} else if len(b.lines) < 2 || b.lines[1].ind <= b.lines[0].ind {
 		return "", false
 	}
-	if len(term) > 40 || !isSpecFieldToken(term) && !isSpecValueToken(term) && !(len(term) == 1 && isUpperByte(term[0])) {
+	if len(term) > 40 || !isSpecFieldToken(term) && !isSpecValueToken(term) && !isSpecFieldPhrase(strings.TrimSuffix(term, ":")) &&
+		!(len(term) == 1 && isUpperByte(term[0])) {
 		return "", false
 	}
 	if desc != "" && letters(desc) < 3 {
@@ -86,10 +94,16 @@ func (l *specLeadIn) add(window string, b *specBlock) bool {
 	if b.kind == bkItem {
 		return false // a bulleted list is read as it always was
 	}
-	if len(l.entries) > 0 && b.ind > l.ind {
-		// a value table under an entry, or a paragraph of it
+	if last := len(l.entries) - 1; last >= 0 && b.ind > l.ind {
+		// a value table under an entry, or a paragraph of it: the
+		// first paragraph goes on the entry ("Source Port: 16 bits.
+		// The source port number."), so that its sentence says what the
+		// field is
 		if e, ok := specEntry(window, b, b.ind); ok {
-			l.sub[len(l.sub)-1] = append(l.sub[len(l.sub)-1], e)
+			l.sub[last] = append(l.sub[last], e)
+		} else if !l.told[last] && b.kind == bkProse {
+			l.entries[last] += ". " + text.CollapseSpace(strings.TrimSpace(b.join(window).text))
+			l.told[last] = true
 		}
 		return true
 	}
@@ -99,6 +113,7 @@ func (l *specLeadIn) add(window string, b *specBlock) bool {
 	}
 	l.entries = append(l.entries, e)
 	l.sub = append(l.sub, nil)
+	l.told = append(l.told, false)
 	return true
 }
 

@@ -88,3 +88,77 @@ func TestSpecLeadInKeepsListAndDiagram(t *testing.T) {
 		t.Errorf("Relay topology: statement %q, form:\n%s", q.FormalStatement, q.ComputationalForm)
 	}
 }
+
+// specMultiWordFields is a header described field by field in RFC layout,
+// most fields named by several words (written for this test).
+const specMultiWordFields = `1.  Introduction
+
+   This document describes the Lantern beacon protocol.  The key words
+   MUST and SHOULD are to be interpreted as described in RFC 2119.
+
+2.  Beacon Header
+
+   A beacon header is formatted as follows:
+
+     +--------+--------+----------------+
+     |  Kind  |  Hops  |  Time to Live  |
+     +--------+--------+----------------+
+
+   where:
+
+   Kind:  8 bits
+
+     The kind of beacon this is.
+
+   Time to Live:  16 bits
+
+     The number of seconds a listener keeps the beacon before it
+     discards it.
+
+   Relay Count (RCount):  4 bits
+
+     The number of relays the beacon crossed on its way.
+
+   Type of Service:  8 bits
+
+     The treatment the sender asks the relays to give the beacon.
+`
+
+// An RFC's field list named a field by one word only: "Time to Live:  8
+// bits", "Source Port:  16 bits" were no terms, so IP's and TCP's headers
+// kept their one-word fields and lost the rest, and a piece of the line
+// ("8 bits") was taken for a name.
+func TestSpecFieldsNamedBySeveralWords(t *testing.T) {
+	ps := Extract(analyzed(specMultiWordFields, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	for name, want := range map[string]string{
+		"Kind":            "Kind: 8 bits. The kind of beacon this is.",
+		"Time to Live":    "Time to Live: 16 bits. The number of seconds a listener keeps",
+		"Relay Count":     "Relay Count (RCount): 4 bits. The number of relays",
+		"Type of Service": "Type of Service: 8 bits. The treatment the sender asks",
+	} {
+		p, ok := by[name]
+		if !ok {
+			t.Errorf("no primitive %q", name)
+			continue
+		}
+		if !strings.HasPrefix(p.FormalStatement, want) {
+			t.Errorf("%s: statement %q, want it to start %q", name, p.FormalStatement, want)
+		}
+	}
+	for name := range by {
+		if strings.Contains(strings.ToLower(name), "bits") {
+			t.Errorf("a field's size taken for a name: %q", name)
+		}
+	}
+	h, ok := by["Beacon Header"]
+	if !ok {
+		t.Fatal("no primitive Beacon Header")
+	}
+	for _, want := range []string{"(2) Time to Live: 16 bits", "(3) Relay Count (RCount): 4 bits"} {
+		if !strings.Contains(h.FormalStatement, want) {
+			t.Errorf("Beacon Header's statement %q lacks %q", h.FormalStatement, want)
+		}
+	}
+}
