@@ -690,6 +690,14 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 			if s > n0 && specBorrowedTerm.MatchString(desc) {
 				x.cands[len(x.cands)-1].borrowed = true
 			}
+			if s > n0 {
+				// the field's own diagram ("Flags:  3 bits", its bits
+				// drawn under it) goes into its form
+				if d := specDiagramUnder(st.own, blocks, i); d != nil {
+					c := &x.cands[len(x.cands)-1]
+					c.form = d.form(computationalForm(c.typ, c.statement))
+				}
+			}
 			if cs.field == nil {
 				cs.field = map[int]int{}
 			}

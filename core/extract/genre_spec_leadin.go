@@ -188,3 +188,36 @@ func letters(s string) int {
 	}
 	return n
 }
+
+// specDiagramUnder finds the first box diagram among the blocks indented
+// under entry blocks[i], up to the next block at the entry's indentation,
+// and returns it as a lead-in's diagram (nil when there is none).
+func specDiagramUnder(window string, blocks []specBlock, i int) *specLeadIn {
+	for j := i + 1; j < len(blocks); j++ {
+		b := &blocks[j]
+		if b.kind == bkHeading || len(b.lines) == 0 || b.ind <= blocks[i].ind {
+			return nil
+		}
+		if isBoxDiagram(window, b) {
+			l := &specLeadIn{}
+			l.setDiagram(window, b)
+			return l
+		}
+	}
+	return nil
+}
+
+// isBoxDiagram reports whether block b is drawn as boxes: every line opens
+// with + or | or numbers the bits above them, and one is a border
+// ("+--+--+", "+-+-+").
+func isBoxDiagram(window string, b *specBlock) bool {
+	border := false
+	for _, l := range b.lines {
+		t := strings.TrimSpace(window[l.a:l.b])
+		if t == "" || t[0] != '+' && t[0] != '|' && strings.Trim(t, "0123456789 ") != "" {
+			return false
+		}
+		border = border || len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/ ") == ""
+	}
+	return border
+}

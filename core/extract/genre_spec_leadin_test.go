@@ -110,6 +110,11 @@ const specMultiWordFields = `1.  Introduction
 
      The kind of beacon this is.
 
+         0   1   2
+       +---+---+---+
+       | P | D | 0 |
+       +---+---+---+
+
    Time to Live:  16 bits
 
      The number of seconds a listener keeps the beacon before it
@@ -146,6 +151,9 @@ func TestSpecFieldsNamedBySeveralWords(t *testing.T) {
 		if !strings.HasPrefix(p.FormalStatement, want) {
 			t.Errorf("%s: statement %q, want it to start %q", name, p.FormalStatement, want)
 		}
+	}
+	if k := by["Kind"]; !strings.Contains(k.ComputationalForm, "| P | D | 0 |") {
+		t.Errorf("Kind's form lacks its diagram:\n%s", k.ComputationalForm)
 	}
 	for name := range by {
 		if strings.Contains(strings.ToLower(name), "bits") {
