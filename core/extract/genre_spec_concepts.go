@@ -378,6 +378,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 		cs.block = append(cs.block, cur)
 	}
 	x.specTermEntries(st, cs, blocks)
+	x.specTitledEntries(st, cs, blocks)
 	x.specMarkedTerms(st, cs, blocks)
 	x.specGrammarRules(st, cs, blocks)
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
 )
 
@@ -220,4 +221,46 @@ func isBoxDiagram(window string, b *specBlock) bool {
 		border = border || len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/ ") == ""
 	}
 	return border
+}
+
+// specTitledEntries reads the entries of a list whose terms stand alone on
+// their line, set apart from what is indented under them by a blank line:
+// RFC 791's options ("Loose Source and Record Route", its diagram, then
+// its description). The term names a definition whose statement is the
+// first paragraph under it and whose form keeps its diagram.
+func (x *extractor) specTitledEntries(st *secState, cs *specConcepts, blocks []specBlock) {
+	for i := 0; i+1 < len(blocks); i++ {
+		b := &blocks[i]
+		if b.kind != bkProse || b.field != "" || len(b.lines) != 1 || blocks[i+1].ind <= b.ind || blocks[i+1].kind == bkHeading {
+			continue
+		}
+		term := strings.TrimSuffix(strings.TrimSpace(st.own[b.lines[0].a:b.lines[0].b]), ":")
+		diagram := specDiagramUnder(st.own, blocks, i)
+		// One word alone on its line is as often a run-in heading
+		// ("Uniform", "Resource" over paragraphs about each): it is an
+		// entry's term when its entry draws its layout.
+		if !isSpecFieldPhrase(term) && !(diagram != nil && isSpecFieldToken(term) && isUpperByte(term[0]) && specTermWord(term)) {
+			continue
+		}
+		desc := ""
+		for j := i + 1; j < len(blocks) && blocks[j].ind > b.ind && blocks[j].kind != bkHeading; j++ {
+			n := &blocks[j]
+			if n.kind == bkProse && len(n.lines) > 0 && !isBoxDiagram(st.own, n) && !isSpecCode(st.own, n) {
+				desc = strings.TrimSpace(specStatementText(n.join(st.own).text, x.format))
+				if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, ":") {
+					desc = "" // another entry's term, not a description
+				}
+				break
+			}
+		}
+		if len(strings.Fields(desc)) < 4 {
+			continue
+		}
+		n0 := cs.serial
+		name, _ := specFieldAbbrev(term)
+		if s := x.specConcept(st, cs, name, term+": "+desc, st.body+b.lines[0].a, core.Definition); s > n0 && diagram != nil {
+			c := &x.cands[len(x.cands)-1]
+			c.form = diagram.form(computationalForm(c.typ, c.statement))
+		}
+	}
 }

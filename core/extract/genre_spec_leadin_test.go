@@ -170,3 +170,47 @@ func TestSpecFieldsNamedBySeveralWords(t *testing.T) {
 		}
 	}
 }
+
+// specTitledOptions lists options in RFC 791's layout: each option's name
+// alone on its line, its diagram and description indented under it
+// (written for this test).
+const specTitledOptions = `1.  Introduction
+
+   This document describes the Lantern beacon protocol.  The key words
+   MUST and SHOULD are to be interpreted as described in RFC 2119.
+
+2.  Beacon Options
+
+   A beacon may carry options after its header.
+
+      Relay Trace
+
+        +--------+--------+--------//--------+
+        |00000111| length |   relay list     |
+        +--------+--------+--------//--------+
+
+        The relay trace option records the relays a beacon crossed, one
+        address per relay.
+
+      Quiet Window
+
+        The quiet window option asks listeners to stay silent for a
+        number of seconds after the beacon.
+`
+
+// RFC 791's options (End of Option List, Security, Loose Source and Record
+// Route, ...) gave no primitive: an entry whose term stands alone on its
+// line, its description a paragraph below, was not read as an entry.
+func TestSpecTitledEntries(t *testing.T) {
+	ps := Extract(analyzed(specTitledOptions, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	by := specByName(ps)
+	r, ok := by["Relay Trace"]
+	if !ok || !strings.HasPrefix(r.FormalStatement, "Relay Trace: The relay trace option records the relays") ||
+		!strings.Contains(r.ComputationalForm, "|00000111| length |   relay list     |") {
+		t.Errorf("Relay Trace (found %v): statement %q, form:\n%s", ok, r.FormalStatement, r.ComputationalForm)
+	}
+	if q, ok := by["Quiet Window"]; !ok || !strings.HasPrefix(q.FormalStatement, "Quiet Window: The quiet window option asks") {
+		t.Errorf("Quiet Window (found %v): statement %q", ok, q.FormalStatement)
+	}
+}
