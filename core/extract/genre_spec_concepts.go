@@ -666,7 +666,7 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 		if n := i + 1; len(strings.Fields(desc)) < 3 && n < len(blocks) && blocks[n].kind == bkProse && blocks[n].ind > b.ind &&
 			len(blocks[n].lines) > 0 && !isSpecCode(st.own, &blocks[n]) {
 			// "Opcode:  4 bits", its description indented below it
-			desc += ". " + strings.TrimSpace(specStatementText(blocks[n].join(st.own).text, x.format))
+			desc = sentenceJoin(desc, strings.TrimSpace(specStatementText(blocks[n].join(st.own).text, x.format)))
 		}
 		if len(strings.Fields(desc)) < 3 {
 			continue

@@ -103,7 +103,7 @@ func (l *specLeadIn) add(window string, b *specBlock) bool {
 		if e, ok := specEntry(window, b, b.ind); ok {
 			l.sub[last] = append(l.sub[last], e)
 		} else if !l.told[last] && b.kind == bkProse {
-			l.entries[last] += ". " + text.CollapseSpace(strings.TrimSpace(b.join(window).text))
+			l.entries[last] = sentenceJoin(l.entries[last], text.CollapseSpace(strings.TrimSpace(b.join(window).text)))
 			l.told[last] = true
 		}
 		return true
@@ -263,4 +263,13 @@ func (x *extractor) specTitledEntries(st *secState, cs *specConcepts, blocks []s
 			c.form = diagram.form(computationalForm(c.typ, c.statement))
 		}
 	}
+}
+
+// sentenceJoin puts sentence b after a, which a field list's entry may
+// end with a period or not ("Opcode:  4 bits", "Kind:  2 bytes.").
+func sentenceJoin(a, b string) string {
+	if strings.HasSuffix(a, ".") {
+		return a + " " + b
+	}
+	return a + ". " + b
 }

@@ -120,7 +120,7 @@ const specMultiWordFields = `1.  Introduction
      The number of seconds a listener keeps the beacon before it
      discards it.
 
-   Relay Count (RCount):  4 bits
+   Relay Count (RCount):  4 bits.
 
      The number of relays the beacon crossed on its way.
 
