@@ -690,6 +690,17 @@ func (r *reqReader) leadIn(i int, raw string, off int, h kwHit) bool {
 	}
 	perItem := tail == "" && !h.adjectival()
 	if len(items) == 0 {
+		if l := r.entriesAfter(i); l != nil && !perItem {
+			// "… with the following parameters:" and its entries, "…
+			// compute the digest as:" and its formula
+			n := len(r.x.cands)
+			r.requirement(&r.blocks[i], raw, off, h, l.items())
+			if len(r.x.cands) > n {
+				c := &r.x.cands[len(r.x.cands)-1]
+				c.form = l.form(computationalForm(c.typ, c.statement))
+			}
+			return true
+		}
 		// a lead-in with nothing to lead into is not a requirement when
 		// it states no action
 		return perItem

@@ -144,11 +144,41 @@ func (l *specLeadIn) statement(lead string) string {
 	if len(l.entries) == 0 {
 		return lead
 	}
+	return specWithItems(lead, l.items())
+}
+
+// items are the entries by their first sentences.
+func (l *specLeadIn) items() []string {
 	items := make([]string, len(l.entries))
 	for k, e := range l.entries {
 		items[k] = text.FirstSentence(e, len(e))
 	}
-	return specWithItems(lead, items)
+	return items
+}
+
+// entriesAfter gathers what the requirement ending in a colon in block i
+// introduces when it is no bulleted list: an entry list, or a formula or
+// diagram set apart (nil when neither follows).
+func (r *reqReader) entriesAfter(i int) *specLeadIn {
+	own, b := r.st.own, &r.blocks[i]
+	l := &specLeadIn{ind: b.ind}
+	for j := i + 1; j < len(r.blocks); j++ {
+		n := &r.blocks[j]
+		if n.kind == bkHeading || n.kind == bkItem || len(n.lines) == 0 || n.ind < b.ind {
+			break
+		}
+		if l.diagram == nil && l.add(own, n) {
+			continue
+		}
+		if len(l.entries) == 0 && (n.kind == bkCode || isSpecCode(own, n) || isBoxDiagram(own, n)) && l.setDiagram(own, n) {
+			continue
+		}
+		break
+	}
+	if len(l.entries) == 0 && l.diagram == nil {
+		return nil
+	}
+	return l
 }
 
 // form writes the computational form: head (the template's line for the

@@ -214,3 +214,52 @@ func TestSpecTitledEntries(t *testing.T) {
 		t.Errorf("Quiet Window (found %v): statement %q", ok, q.FormalStatement)
 	}
 }
+
+// specRequirementLeadIns states requirements that end in a colon and
+// introduce an entry list or a formula (written for this test).
+const specRequirementLeadIns = `1.  Introduction
+
+   This document describes the Lantern beacon protocol.  The key words
+   MUST and SHOULD are to be interpreted as described in RFC 2119.
+
+2.  Joining a Relay
+
+   A listener MUST send a join request with the following parameters:
+
+   relay_id
+         The identifier of the relay the listener joins.
+
+   listener_key
+         The public key the listener signs its beacons with.
+
+   The relay MUST compute the session digest as:
+
+      digest = H(relay_id ":" listener_key ":" nonce)
+
+   A relay SHOULD answer within one second.
+`
+
+// A requirement that ends in a colon kept nothing of what it introduced
+// when that was an entry list or a formula rather than a bulleted list:
+// "A listener MUST send a join request with the following parameters:"
+// and "… compute the session digest as:" ended at the colon.
+func TestSpecRequirementLeadInKeepsEntriesAndFormula(t *testing.T) {
+	ps := Extract(analyzed(specRequirementLeadIns, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	var join, digest *core.Primitive
+	for i := range ps {
+		switch {
+		case strings.HasPrefix(ps[i].FormalStatement, "A listener MUST send a join request"):
+			join = &ps[i]
+		case strings.HasPrefix(ps[i].FormalStatement, "The relay MUST compute the session digest"):
+			digest = &ps[i]
+		}
+	}
+	if join == nil || !strings.Contains(join.FormalStatement, "(1) relay_id: The identifier of the relay") ||
+		!strings.Contains(join.FormalStatement, "(2) listener_key: The public key") {
+		t.Errorf("the join requirement does not list its parameters: %+v", join)
+	}
+	if digest == nil || !strings.Contains(digest.ComputationalForm, `digest = H(relay_id ":" listener_key ":" nonce)`) {
+		t.Errorf("the digest requirement does not keep its formula: %+v", digest)
+	}
+}
