@@ -47,7 +47,9 @@ func sourcePackages(docs []core.Document) map[string][]int {
 // texUsePackage is \usepackage or \RequirePackage with its names, or
 // the class a document or class is of: a book's own class (notes.cls)
 // defines its theorem boxes as a package does.
-var texUsePackage = lazyre.New(`\\(?:usepackage|RequirePackage|documentclass|LoadClass)\s*(?:\[[^\]\n]{0,300}\]\s*)?\{([^{}\n]{1,300})\}`)
+// \input of a file named with its .sty or .cls extension reads it as a
+// package too.
+var texUsePackage = lazyre.New(`\\(?:(?:usepackage|RequirePackage|documentclass|LoadClass)\s*(?:\[[^\]\n]{0,300}\]\s*)?\{([^{}\n]{1,300})\}|input\s*\{([^{}\n]{1,300}\.(?:sty|cls))\})`)
 
 // lendDefinitions gives every LaTeX document the definitions of the
 // source's packages it uses, where it uses them, and a document beside
@@ -69,7 +71,7 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 			continue
 		}
 		if len(pkgs) > 0 && (strings.Contains(d.Text, `\usepackage`) || strings.Contains(d.Text, `\RequirePackage`) ||
-			strings.Contains(d.Text, `\documentclass`)) {
+			strings.Contains(d.Text, `\documentclass`) || strings.Contains(d.Text, `\input`)) {
 			var ins [][2]int
 			old := d.Text
 			d.Text = packagesIn(d.Text, path.Dir(d.Name), docs, pkgs, map[int]bool{}, 0, &ins)
@@ -128,7 +130,13 @@ func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen
 			continue
 		}
 		var defs strings.Builder
-		for _, name := range strings.Split(s[m[2]:m[3]], ",") {
+		names := ""
+		if m[2] >= 0 {
+			names = s[m[2]:m[3]]
+		} else {
+			names = s[m[4]:m[5]]
+		}
+		for _, name := range strings.Split(names, ",") {
 			k := findPackage(strings.TrimSpace(name), dir, docs, pkgs)
 			if k < 0 || seen[k] || depth >= maxPackageDepth {
 				continue
@@ -182,12 +190,19 @@ func inputDefinitions(sty, dir string, docs []core.Document) string {
 // findPackage is the document of the package name, the one in dir when
 // several are, or -1.
 func findPackage(name, dir string, docs []core.Document, pkgs map[string][]int) int {
-	is := pkgs[name]
+	// "setup/notation" and "setup/commands.sty" name a package by its
+	// path from the document's folder, as TeX finds it
+	base := path.Base(name)
+	if ext := path.Ext(base); strings.EqualFold(ext, ".sty") || strings.EqualFold(ext, ".cls") {
+		base = strings.TrimSuffix(base, ext)
+	}
+	is := pkgs[base]
 	if len(is) == 0 {
 		return -1
 	}
+	want := path.Join(dir, path.Dir(name))
 	for _, k := range is {
-		if path.Dir(docs[k].Name) == dir {
+		if path.Dir(docs[k].Name) == want {
 			return k
 		}
 	}
