@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // texDoc is what one pass over a whole LaTeX document knows before any
@@ -42,6 +43,9 @@ type texMacro struct {
 	hasOpt bool
 	opt    string // default of the optional first argument
 	body   string
+	// draws: the body builds a symbol from TeX's boxes and glue
+	// (\setbox, \vcenter, \mathchoice …); see drawsSymbol.
+	draws bool
 }
 
 // texLabel is what a \label names.
@@ -871,7 +875,41 @@ func (d *texDoc) addMacro(name string, m texMacro) {
 	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) {
 		return
 	}
+	m.draws = texDrawing.MatchString(m.body)
 	d.macros[name] = m
+}
+
+// texDrawing finds TeX's box and glue primitives in a macro's body: a
+// macro built of them draws a symbol (a dashed integral of \setbox,
+// \vcenter and \kern), and its expansion read as text is no notation
+// ("setbox0=-∫ --.5w"). Such a macro, and one that uses it, is left as
+// written, so the reader sees it by its name (dashint).
+var texDrawing = lazyre.New(`\\(?:setbox|hbox|vbox|vcenter|mathchoice|mathpalette|raise|lower|wd|ht|dp)\b`)
+
+// drawsSymbol reports whether macro mac, or one its body uses (to a few
+// levels), draws a symbol (texMacro.draws).
+func drawsSymbol(mac texMacro, m map[string]texMacro, depth int) bool {
+	if mac.draws {
+		return true
+	}
+	if depth >= 4 {
+		return false
+	}
+	for i := 0; i < len(mac.body); {
+		k := strings.IndexByte(mac.body[i:], '\\')
+		if k < 0 {
+			return false
+		}
+		name, j := controlWord(mac.body, i+k)
+		if j <= i+k {
+			j = i + k + 1
+		}
+		if u, ok := m[name]; ok && name != "" && drawsSymbol(u, m, depth+1) {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // declareTheorem reads \newtheorem{env}[shared]{Title}[within].

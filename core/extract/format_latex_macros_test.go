@@ -151,3 +151,24 @@ func TestLaTeXNameReadsWithoutMarkup(t *testing.T) {
 		t.Errorf("names %q", nameList(ps))
 	}
 }
+
+// A macro that draws its symbol with TeX's boxes (the dashed integral of
+// a complex-methods course: \setbox, \vcenter, \kern over \int, reached
+// through two other macros) is no notation: its expansion read as text
+// was "setbox0=-∫ --.5w". It is left as written and read by its name.
+func TestLaTeXDrawnSymbolKeptByName(t *testing.T) {
+	txt := "\\def\\Xint#1{\\mathchoice{\\XXint\\displaystyle\\textstyle{#1}}{\\XXint\\textstyle\\scriptstyle{#1}}" +
+		"{\\XXint\\scriptstyle\\scriptscriptstyle{#1}}{\\XXint\\scriptscriptstyle\\scriptscriptstyle{#1}}\\!\\int}\n" +
+		"\\def\\XXint#1#2#3{{\\setbox0=\\hbox{$#1{#2#3}{\\int}$}\\vcenter{\\hbox{$#2#3$}}\\kern-.5\\wd0}}\n" +
+		"\\def\\dashint{\\Xint-}\n\\newcommand{\\R}{\\mathbb{R}}\n" +
+		"\\begin{definition}[Cauchy principal value]\nFor $g: \\R \\to \\R$, " +
+		"$\\dashint_{-\\infty}^\\infty g(x) dx = \\lim_{R \\to \\infty} \\int_{-R}^R g(x) dx$.\n\\end{definition}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 1 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	rd := text.ReadableMath(ps[0].FormalStatement)
+	if strings.Contains(rd, "setbox") || strings.Contains(rd, "wd0") || !strings.Contains(rd, "dashint") || !strings.Contains(rd, "g: ℝ → ℝ") {
+		t.Errorf("readable %q: want the dashed integral by its name and \\R expanded", rd)
+	}
+}
