@@ -27,8 +27,11 @@ func TestReadableMathPackages(t *testing.T) {
 		`$\binom{n}{k}$`:                                             `C(n, k)`,
 		`$a \not= b$, $x \not\in A$`:                                 `a ≠ b, x ∉ A`,
 		`$\begin{pmatrix} a & b \\ c & d \end{pmatrix}$`:             `(a b; c d)`,
-		`$\lim_{n\to\infty} a_n$`:                                    `lim_(n→∞) aₙ`,
-		`$\sin\theta$`:                                               `sin θ`,
+		// nicematrix.
+		`$\begin{bNiceMatrix}[first-row] p & q \\ 1 & \Ddots \end{bNiceMatrix}$`: `[p q; 1 ⋱]`,
+		`$\begin{pNiceArray}{cc} a & \Cdots \end{pNiceArray}$`:                   `(a ⋯)`,
+		`$\lim_{n\to\infty} a_n$`:                                                `lim_(n→∞) aₙ`,
+		`$\sin\theta$`:                                                           `sin θ`,
 		// nicefrac, xfrac.
 		`$0 < \nicefrac{1}{y} < \nicefrac{1}{x}$`: `0 < 1/y < 1/x`,
 		`$\sfrac{a+b}{2}$`:                        `(a+b)/2`,

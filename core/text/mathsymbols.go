@@ -194,6 +194,9 @@ var mathEnvs = map[string][2]string{
 	"align": {"", ""}, "alignat": {"", ""}, "gather": {"", ""}, "equation": {"", ""}, "multline": {"", ""},
 	"eqnarray": {"", ""}, "subarray": {"", ""}, "substack": {"", ""}, "tabular": {"", ""}, "CD": {"", ""},
 	"psmallmatrix": {"(", ")"}, "bsmallmatrix": {"[", "]"}, "displaymath": {"", ""}, "flalign": {"", ""},
+	// nicematrix's
+	"NiceMatrix": {"", ""}, "pNiceMatrix": {"(", ")"}, "bNiceMatrix": {"[", "]"}, "BNiceMatrix": {"{", "}"},
+	"vNiceMatrix": {"|", "|"}, "VNiceMatrix": {"‖", "‖"}, "NiceArray": {"", ""}, "pNiceArray": {"(", ")"}, "bNiceArray": {"[", "]"},
 }
 
 // mathDropped are commands that print nothing a reader reads (spacing,
@@ -279,6 +282,7 @@ var mathSymbols = map[string]string{
 	// Operators.
 	"times": "×", "cdot": "·", "cdotp": "·", "centerdot": "·", "cdots": "⋯", "ldots": "…", "dots": "…", "dotsc": "…",
 	"dotsb": "⋯", "dotsm": "⋯", "dotsi": "⋯", "dotso": "…", "hdots": "…", "ldotp": ".", "vdots": "⋮", "ddots": "⋱",
+	"Cdots": "⋯", "Ldots": "…", "Vdots": "⋮", "Ddots": "⋱", "Iddots": "⋰",
 	"iddots": "⋰", "adots": "⋰", "div": "÷", "pm": "±", "mp": "∓", "circ": "∘", "ast": "∗", "star": "⋆",
 	"oplus": "⊕", "ominus": "⊖", "otimes": "⊗", "oslash": "⊘", "odot": "⊙", "bigoplus": "⨁", "bigotimes": "⨂",
 	"bigodot": "⨀", "boxplus": "⊞", "boxminus": "⊟", "boxtimes": "⊠", "boxdot": "⊡", "bullet": "•", "wr": "≀",

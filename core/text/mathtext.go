@@ -683,7 +683,7 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		d, ok := mathEnvs[env]
 		if name == "begin" {
 			_, _ = r.opt()
-			if env == "array" || env == "alignat" || env == "subarray" || env == "tabular" {
+			if env == "array" || strings.HasSuffix(env, "NiceArray") || env == "alignat" || env == "subarray" || env == "tabular" {
 				_ = r.rawGroup()
 			}
 			if ok {
