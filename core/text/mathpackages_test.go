@@ -27,6 +27,10 @@ func TestReadableMathPackages(t *testing.T) {
 		`$\binom{n}{k}$`:                                             `C(n, k)`,
 		`$a \not= b$, $x \not\in A$`:                                 `a ≠ b, x ∉ A`,
 		`$\begin{pmatrix} a & b \\ c & d \end{pmatrix}$`:             `(a b; c d)`,
+		// A bracket opening a case is its first row, not an option;
+		// PreTeXt writes the alignment tab \amp.
+		`$\begin{cases} [L:K] \amp i=0 \\ 1 \amp i = -1 \end{cases}$`: `{[L:K] i=0; 1 i = -1`,
+		`$\begin{bmatrix*}[r] a & -b \end{bmatrix*}$`:                 `[a -b]`,
 		// nicematrix.
 		`$\begin{bNiceMatrix}[first-row] p & q \\ 1 & \Ddots \end{bNiceMatrix}$`: `[p q; 1 ⋱]`,
 		`$\begin{pNiceArray}{cc} a & \Cdots \end{pNiceArray}$`:                   `(a ⋯)`,

@@ -679,10 +679,15 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 			r.i++
 		}
 	case "begin", "end":
-		env := strings.TrimSuffix(r.rawGroup(), "*")
+		raw := r.rawGroup()
+		env, star := strings.TrimSuffix(raw, "*"), strings.HasSuffix(raw, "*")
 		d, ok := mathEnvs[env]
 		if name == "begin" {
-			_, _ = r.opt()
+			if mathEnvTakesOptions(env, star) {
+				// "[t]", "[r]", "[first-row]": options, no content. A
+				// bracket after \begin{cases} is its first row ("[L:K]").
+				_, _ = r.opt()
+			}
 			if env == "array" || strings.HasSuffix(env, "NiceArray") || env == "alignat" || env == "subarray" || env == "tabular" {
 				_ = r.rawGroup()
 			}
@@ -696,6 +701,9 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 			trimRight(b)
 			b.WriteString(d[1] + " ")
 		}
+	case "amp":
+		// PreTeXt's alignment tab, & escaped for XML
+		b.WriteByte(' ')
 	case "overset", "stackrel":
 		over, base := r.group(depth), r.group(depth)
 		if strings.TrimSpace(base) == "=" && strings.TrimSpace(over) == "def" {
@@ -894,4 +902,15 @@ func (r *mathReader) siunitx(b *strings.Builder, name string) {
 		}
 		b.WriteString(units(r.rawGroup()))
 	}
+}
+
+// mathEnvTakesOptions reports whether \begin{env} (star: env*) reads an
+// optional argument: mathtools' starred matrices their column alignment,
+// array and the aligned family their placement, nicematrix its options.
+func mathEnvTakesOptions(env string, star bool) bool {
+	switch env {
+	case "array", "subarray", "tabular", "aligned", "alignedat", "gathered", "split", "multlined":
+		return true
+	}
+	return star && strings.HasSuffix(env, "matrix") || strings.Contains(env, "Nice")
 }
