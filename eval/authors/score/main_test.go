@@ -124,7 +124,7 @@ func TestReadLabels(t *testing.T) {
 // and an adjoint, a macro of the book's, shown without its name.
 func TestDropped(t *testing.T) {
 	macros := map[string]authorMacro{}
-	addMacros(macros, `\newcommand{\adj}{\operatorname{adj}}\newcommand{\abs}[1]{\left|#1\right|}\DeclareMathOperator{\tr}{tr}`)
+	addMacros(macros, `\newcommand{\adj}{\operatorname{adj}}\newcommand{\abs}[1]{\left|#1\right|}\DeclareMathOperator{\tr}{tr}\def\dashint{\Xint-}`)
 	cases := []struct {
 		formal, readable string
 		want             string // "" when nothing is dropped
@@ -139,6 +139,11 @@ func TestDropped(t *testing.T) {
 		{`$d = e^{-1} \bmod \varphi(n)$`, "d = e−1 mod (n)", "φ×1"},
 		{`$\mathbb{R}^n$ and $\alpha_1$`, "ℝⁿ and α₁", ""},
 		{`no math here`, "no math here", ""},
+		// An environment's options and column specification are no
+		// operands; a macro shown by its name keeps its meaning.
+		{`$M = \begin{array}{c|c} 0 & M' \end{array}$ and $\begin{bmatrix*}[r] a & b \end{bmatrix*}$`, "M = 0 M' and [a b]", ""},
+		{`$\begin{cases} [L:K] & i=0 \end{cases}$`, "{i=0", "K×1 L×1"},
+		{`$\dashint_a^b f = 0$`, "dashint_a^b f = 0", ""},
 	}
 	for _, c := range cases {
 		got := strings.Join(dropped(c.formal, c.readable, macros), " ")

@@ -101,13 +101,16 @@ var counted = map[rune]bool{'|': true, '‖': true, '+': true, '-': true, '=': t
 
 // expected gives the counts of the characters the readable form of the
 // formal statement s must hold.
-func expected(s string, macros map[string]authorMacro) map[rune]int {
+func expected(s string, macros map[string]authorMacro, named map[string]bool) map[rune]int {
 	out := map[rune]int{}
-	expand(s, macros, 0, out)
+	expand(s, macros, named, 0, out)
 	return out
 }
 
-func expand(s string, macros map[string]authorMacro, depth int, out map[rune]int) {
+// named are the words the readable form shows: a macro shown by its name
+// (one drawing its symbol, dashint) keeps its meaning, and only its
+// arguments are looked for.
+func expand(s string, macros map[string]authorMacro, named map[string]bool, depth int, out map[rune]int) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '\\' {
@@ -137,6 +140,35 @@ func expand(s string, macros map[string]authorMacro, depth int, out map[rune]int
 			j++
 		}
 		i = j - 1
+		if name == "begin" {
+			// \begin{env}, its options and an array's column
+			// specification: no operands
+			k := j
+			env, e, ok := group(s, k, '{')
+			if ok {
+				k = e
+			}
+			// only a starred matrix (mathtools), the array and aligned
+			// families and nicematrix's take options; a bracket after
+			// another's \begin is its content ("[L:K]" in cases)
+			switch strings.TrimSuffix(env, "*") {
+			case "array", "subarray", "tabular", "aligned", "alignedat", "gathered", "split", "multlined":
+				env += "*"
+			}
+			if strings.HasSuffix(env, "*") || strings.Contains(env, "Nice") {
+				if _, e, ok := group(s, k, '['); ok {
+					k = e
+				}
+			}
+			env = strings.TrimSuffix(env, "*")
+			if env == "array" || env == "tabular" || env == "alignat" || strings.HasSuffix(env, "NiceArray") {
+				if _, e, ok := group(s, k, '{'); ok {
+					k = e
+				}
+			}
+			i = k - 1
+			continue
+		}
 		if n, ok := skipArgs[name]; ok {
 			k := j
 			if _, e, ok := group(s, k, '['); ok {
@@ -150,7 +182,7 @@ func expand(s string, macros map[string]authorMacro, depth int, out map[rune]int
 			i = k - 1
 			continue
 		}
-		if am, ok := macros[name]; ok && depth < 8 {
+		if am, ok := macros[name]; ok && depth < 8 && !named[name] {
 			args := make([]string, 0, am.nargs)
 			k := j
 			for a := 0; a < am.nargs; a++ {
@@ -170,7 +202,7 @@ func expand(s string, macros map[string]authorMacro, depth int, out map[rune]int
 			for a := len(args); a >= 1; a-- {
 				body = strings.ReplaceAll(body, "#"+string(rune('0'+a)), args[a-1])
 			}
-			expand(body, macros, depth+1, out)
+			expand(body, macros, named, depth+1, out)
 			i = k - 1
 			continue
 		}
@@ -208,7 +240,11 @@ func dropped(formal, readable string, macros map[string]authorMacro) []string {
 	if !strings.ContainsAny(formal, `\$|`) {
 		return nil
 	}
-	want, have := expected(formal, macros), shown(readable)
+	named := map[string]bool{}
+	for _, w := range strings.FieldsFunc(readable, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		named[w] = true
+	}
+	want, have := expected(formal, macros, named), shown(readable)
 	var out []string
 	for r, n := range want {
 		if have[r] < n {
