@@ -144,6 +144,7 @@ func TestDropped(t *testing.T) {
 		{`$M = \begin{array}{c|c} 0 & M' \end{array}$ and $\begin{bmatrix*}[r] a & b \end{bmatrix*}$`, "M = 0 M' and [a b]", ""},
 		{`$\begin{cases} [L:K] & i=0 \end{cases}$`, "{i=0", "K×1 L×1"},
 		{`$\dashint_a^b f = 0$`, "dashint_a^b f = 0", ""},
+		{`$$ a &= b \\[0.05in] &= c $$`, "a = b; = c", ""},
 	}
 	for _, c := range cases {
 		got := strings.Join(dropped(c.formal, c.readable, macros), " ")

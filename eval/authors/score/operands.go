@@ -132,6 +132,12 @@ func expand(s string, macros map[string]authorMacro, named map[string]bool, dept
 					out['‖']++
 				}
 				i = j
+				if s[j] == '\\' {
+					// a display's line break and its space, "\\[0.05in]"
+					if _, e, ok := group(s, j+1, '['); ok {
+						i = e - 1
+					}
+				}
 			}
 			continue
 		}
