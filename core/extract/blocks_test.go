@@ -533,3 +533,17 @@ func TestLaTeXFramedTheoremDeclared(t *testing.T) {
 		t.Errorf("names %q, want %q", got, want)
 	}
 }
+
+// A published PDF whose font maps no digits gives "**Theorem �**": the
+// block was lost with its number. It is read, named by its title, the
+// number it cannot say left out rather than written as U+FFFD.
+func TestResultWithUnreadableNumber(t *testing.T) {
+	doc := "Before stating this theorem formally, suppose we have functions.\n\n**Theorem �** **Squeeze Theorem**\nLet f, g and h be functions on an open interval I containing c such that f(x) ≤ g(x) ≤ h(x). " +
+		"If lim f(x) = L = lim h(x), then lim g(x) = L.\n\n**Definition �.�.�** **Continuous Function**\nA function f is continuous at c if lim f(x) = f(c).\n"
+	ps := Extract(oneSection(doc, core.FormatText, core.Textbook), Options{})
+	got := nameList(ps)
+	if len(ps) != 2 || !strings.Contains(got[0], "Squeeze Theorem") || !strings.Contains(got[1], "Continuous Function") ||
+		strings.Contains(strings.Join(got, " "), "\uFFFD") || ps[0].Type != core.Theorem || ps[1].Type != core.Definition {
+		t.Errorf("got %q (%v)", got, ps)
+	}
+}

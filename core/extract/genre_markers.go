@@ -39,6 +39,8 @@ type hit struct {
 	after  int // first byte after the terminator (and closing emphasis)
 	number string
 	name   string
+	// lost: the number is there but unreadable (a PDF's unmapped digits)
+	lost bool
 }
 
 var textbookMarkers = []marker{
@@ -506,6 +508,11 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 		if q := parseNumber(s, p); q > p {
 			h.number = s[p:q]
 			p = skipBlank(s, q)
+		} else if q := unreadableNumber(s, p); q > p {
+			// "Theorem �": a PDF whose font maps no digits; the block
+			// is read, its number not written as what it is not
+			h.lost = true
+			p = skipBlank(s, q)
 		} else if q := parseAcronym(s, p); emph && lineStart && q > p {
 			// "**Theorem RREF**": books that label results by acronym.
 			h.number = s[p:q]
@@ -612,7 +619,7 @@ func tocEntry(s string, p int) bool {
 // Fundamental theorem . . . 23") is not one either. It returns where the
 // statement starts.
 func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swapped bool) (int, bool) {
-	if h.number == "" || !m.named || m.colon || !resultKinds[m.kind] || !lineStart || !swapped && !blockCanStart(s, ls) {
+	if h.number == "" && !h.lost || !m.named || m.colon || !resultKinds[m.kind] || !lineStart || !swapped && !blockCanStart(s, ls) {
 		return 0, false
 	}
 	if p == 0 || !isSpaceByte(s[p-1]) && !isSpaceByte(s[p]) && s[p-1] != ')' && s[p-1] != ']' && s[p-1] != '*' && s[p-1] != '_' {
@@ -824,6 +831,30 @@ func emphTitle(s string, p int, mark byte) (int, string, bool) {
 }
 
 // parseNumber accepts "2", "2.1", "3.1.4", "V1", "A.2", "2a".
+// unreadableNumber gives the end of a number some of whose digits a PDF's
+// font left unmapped (U+FFFD): "�", "�.��", "2.�"; p when there is none.
+func unreadableNumber(s string, p int) int {
+	q, lost := p, false
+	for q < len(s) {
+		switch {
+		case strings.HasPrefix(s[q:], "\uFFFD"):
+			q += len("\uFFFD")
+			lost = true
+		case '0' <= s[q] && s[q] <= '9', s[q] == '.' && q > p:
+			q++
+		default:
+			if !lost || isWordByte(s[q]) {
+				return p
+			}
+			return q
+		}
+	}
+	if !lost {
+		return p
+	}
+	return q
+}
+
 func parseNumber(s string, p int) int {
 	q := p
 	for n := 0; q < len(s) && n < 2 && 'A' <= s[q] && s[q] <= 'Z'; n++ {
@@ -1113,7 +1144,7 @@ func (x *extractor) markerCand(st *secState, h hit, limit int) {
 	if limit < h.after {
 		limit = h.after
 	}
-	if h.name == "" && h.number != "" && resultKinds[h.m.kind] && x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
+	if h.name == "" && (h.number != "" || h.lost) && resultKinds[h.m.kind] && x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
 		if t, q, ok := leadTitle(st.own[:limit], h.after); ok {
 			h.name, h.after = t, q
 		}
