@@ -88,6 +88,10 @@ var envKinds = map[string]blockKind{
 	// {prf:observation}, amsthm's fact and principle environments).
 	"property": {core.Theorem, "property"}, "observation": {core.Theorem, "observation"},
 	"fact": {core.Theorem, "fact"}, "principle": {core.Theorem, "principle"},
+	// A claim is a result its text goes on to prove (a numbered
+	// "Claim 4.2" with its proof), as the "Claim" marker of running text
+	// is (genre_markers.go).
+	"claim": {core.Theorem, "claim"},
 	// OpenIntro's box: definition unless its title names a rule or law.
 	"onebox": {core.Definition, "onebox"},
 	// Environments named in the book's language, declared where lore

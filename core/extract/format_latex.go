@@ -87,7 +87,7 @@ func (x *extractor) latexBlock(st *secState, env blockKind, c cand, title, opt, 
 	c.labels = x.labelsAt[c.offset]
 	b := formatBlock{c: c}
 	if !placement(opt) {
-		b.title = x.texr.clean(opt)
+		b.title = x.texr.clean(optionTitle(opt))
 	}
 	if env.kind == "onebox" {
 		t := x.texr.clean(title)
@@ -112,14 +112,23 @@ func (x *extractor) latexBlock(st *secState, env blockKind, c cand, title, opt, 
 }
 
 // declaredEnv reads an environment the document declares with \newtheorem
-// by its printed title ("\newtheorem{satz}{Theorem}").
+// by its printed title ("\newtheorem{satz}{Theorem}"), else by its name
+// (format_latex_envname.go): one declared with a title that names no
+// kind ("\newtheorem{functiondefinition}{Function}"), or not declared as
+// a theorem at all ("SaveDefinition").
 func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 	t, ok := tex.envs[name]
 	if !ok {
+		return kindInName(name)
+	}
+	lt := strings.ToLower(t)
+	if e, ok := kindOfTitle[lt]; ok {
+		return e, true
+	}
+	if numberedEnvs[lt] != "" || proofTitles[lt] {
 		return blockKind{}, false
 	}
-	e, ok := kindOfTitle[strings.ToLower(t)]
-	return e, ok
+	return kindInName(name)
 }
 
 // texDoc returns the document-wide LaTeX knowledge, read on first use.

@@ -96,6 +96,7 @@ var kindOfTitle = map[string]blockKind{
 	"corollary": {"theorem", "corollary"}, "axiom": {"axiom", "axiom"},
 	"algorithm": {"algorithm", "algorithm"}, "identity": {"identity", "identity"},
 	"rule": {"theorem", "rule"}, "principle": {"theorem", "principle"}, "law": {"theorem", "rule"},
+	"claim": {"theorem", "claim"},
 	// The same titles in the languages books are most often written in
 	// besides English; "Definition", "Lemma", "Proposition" and "Axiom"
 	// are spelled alike.
