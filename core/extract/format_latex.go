@@ -629,6 +629,11 @@ func (r *texRender) clean(s string) string {
 					n = 2
 				}
 				i = skipArgs(s, skipOptArgs(s, i), n)
+			case inlineCodeCmds[name]:
+				if code, e, ok := readInlineCode(s, i, name); ok {
+					emit(inlineCodeText(code, name))
+					i = e
+				}
 			case dropArgs[name] > 0:
 				i = skipArgs(s, skipOptArgs(s, i), dropArgs[name])
 			case name == "usetoken":
