@@ -18,25 +18,31 @@ import (
 // procedures each defines and calls, by the offset of its candidate.
 type algoState struct {
 	at map[int]*pseudo
-	// procs are the procedure names already naming an algorithm.
-	procs map[string]bool
+	// procs are the procedure names already naming an algorithm, each
+	// with the statement it first named.
+	procs map[string]string
 }
 
 // procName names an algorithm by the procedure it defines; a name a
-// procedure before took ("Sort", a book's third version of it) is told
-// apart by the heading the block sits under: "Sort (In-place merge sort)".
-func (a *algoState) procName(st *secState, proc string) string {
+// procedure before took for other steps ("Sort", a book's third version
+// of it) is told apart by the heading the block sits under: "Sort
+// (In-place merge sort)". The same steps again (a chapter showing merge
+// sort once more) keep the name: one algorithm, which the deduper makes
+// one primitive.
+func (a *algoState) procName(st *secState, proc, statement string) string {
 	if proc == "" {
 		return ""
 	}
 	k := strings.ToLower(proc)
 	if a.procs == nil {
-		a.procs = map[string]bool{}
+		a.procs = map[string]string{}
 	}
-	if a.procs[k] && st.title != "" && strings.ToLower(st.title) != k {
+	if first, ok := a.procs[k]; ok && first != statement && st.title != "" && strings.ToLower(st.title) != k {
 		return proc + " (" + st.title + ")"
 	}
-	a.procs[k] = true
+	if _, ok := a.procs[k]; !ok {
+		a.procs[k] = statement
+	}
 	return proc
 }
 
@@ -60,7 +66,7 @@ func (x *extractor) algorithmBlock(st *secState, b *formatBlock, body string) {
 		if caption != "" {
 			return caption
 		}
-		return x.algos.procName(st, proc)
+		return x.algos.procName(st, proc, b.c.statement)
 	}
 	if !ps.looksPseudo(true) {
 		return
@@ -164,7 +170,7 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 			if caption != "" {
 				return caption
 			}
-			return x.algos.procName(st, proc)
+			return x.algos.procName(st, proc, c.statement)
 		}})
 		if len(x.cands) > n {
 			found = append(found, x.cands[n:]...)

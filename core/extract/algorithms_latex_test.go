@@ -425,3 +425,31 @@ func TestRowMacrosCallsAreEdges(t *testing.T) {
 		t.Errorf("merge-sort does not require merge-two-sorted-arrays: %+v", ms.Dependencies)
 	}
 }
+
+// The same procedure shown again in a later chapter (to contrast divide and
+// conquer with dynamic programming) was named apart by that chapter's
+// heading, "MergeSort (Why not a table?)", a second primitive of the same
+// steps; another procedure of that name with other steps is still told
+// apart.
+func TestSameProcedureAgainKeepsItsName(t *testing.T) {
+	block := `\begin{algorithmic}
+\Procedure{MergeSort}{$S$}
+\State split $S$ into halves $L$ and $R$
+\State \Return merge of MergeSort($L$) and MergeSort($R$)
+\EndProcedure
+\end{algorithmic}
+`
+	other := strings.Replace(block, "split $S$ into halves", "split $S$ into thirds", 1)
+	src := "\\section{Sorting}\nMerge sort splits the array.\n\n" + block +
+		"\n\\section{Why not a table?}\nDivide and conquer solves each subproblem once.\n\n" + block +
+		"\n\\section{Three ways}\nA variant splits in three.\n\n" + other
+	var names []string
+	for _, p := range Extract(analyzed(src, core.FormatLaTeX, core.Textbook), Options{}) {
+		if p.Type == core.Algorithm {
+			names = append(names, p.Name)
+		}
+	}
+	if strings.Join(names, "|") != "MergeSort|MergeSort|MergeSort (Three ways)" && strings.Join(names, "|") != "MergeSort|MergeSort (Three ways)" {
+		t.Errorf("algorithms %q: want the repeat named MergeSort and only the variant apart", names)
+	}
+}
