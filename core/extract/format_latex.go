@@ -27,11 +27,19 @@ func (x *extractor) latexEnvs(st *secState) {
 		if !ok {
 			env, ok = declaredEnv(tex, strings.TrimSuffix(name, "*"))
 		}
+		p := i + q + 1
+		var title, opt string
+		headed := false
+		if !ok {
+			// An environment whose heading prints its kind
+			// (format_latex_heading.go): titled by what the heading
+			// prints besides.
+			env, opt, p, ok = headingEnv(tex, name, s, p)
+			headed = ok
+		}
 		if !ok || commentedOut(s, at) || tex.inert(st.body+at) {
 			continue
 		}
-		p := i + q + 1
-		var title, opt string
 		if env.kind == "onebox" {
 			a := skipSpaceNL(s, p)
 			if a < len(s) && s[a] == '{' {
@@ -43,7 +51,7 @@ func (x *extractor) latexEnvs(st *secState) {
 		}
 		// A title may follow a comment ("\begin{thm}%" then "[Title]") and
 		// carry a long footnote of its own.
-		if a := skipTeXSpace(s, p); a < len(s) && s[a] == '[' {
+		if a := skipTeXSpace(s, p); !headed && a < len(s) && s[a] == '[' {
 			if e, ok := balanced(s, a, '[', ']', 2000); ok {
 				opt = s[a+1 : e]
 				p = e + 1

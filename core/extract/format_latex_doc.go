@@ -19,10 +19,14 @@ type texDoc struct {
 	macros map[string]texMacro
 	// envs are the theorem-like environments the document declares with
 	// \newtheorem, by environment name, with their printed title.
-	envs   map[string]string
-	labels map[string]texLabel
-	refs   []texRef   // document order
-	proofs []texProof // document order
+	envs map[string]string
+	// authorEnvs are the environments the document defines
+	// (\newenvironment and kin), read for the heading they print
+	// (format_latex_heading.go).
+	authorEnvs map[string]*authorEnv
+	labels     map[string]texLabel
+	refs       []texRef   // document order
+	proofs     []texProof // document order
 	// blocks are the numbered theorem-like environments (primitives and
 	// the examples, exercises and remarks around them), by offset of their
 	// \begin.
@@ -159,9 +163,10 @@ const maxTeXNesting = 256
 // scanTeX builds the texDoc of doc in one pass.
 func scanTeX(doc string) *texDoc {
 	d := &texDoc{
-		macros: map[string]texMacro{},
-		envs:   map[string]string{},
-		labels: map[string]texLabel{},
+		macros:     map[string]texMacro{},
+		envs:       map[string]string{},
+		authorEnvs: map[string]*authorEnv{},
+		labels:     map[string]texLabel{},
 	}
 	n := newTexNumbering(doc)
 	type frame struct {
@@ -396,7 +401,7 @@ func scanTeX(doc string) *texDoc {
 		case name == "def" || name == "gdef" || name == "edef":
 			i = d.addDef(i, d.defineDef(doc, after))
 		case envDefining[name]:
-			e, _ := definitionEnd(name, doc, after)
+			e, _ := d.recordEnvDefinition(name, doc, after)
 			i = d.addDef(i, max(e, after))
 		case name == "DeclareMathOperator":
 			i = d.defineOperator(doc, after, star)
