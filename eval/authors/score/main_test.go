@@ -180,6 +180,32 @@ func TestMatchAndSteps(t *testing.T) {
 	}
 }
 
+// A step of formulas only ("for $k = 1 \to m + n$") is held by a
+// statement that writes the formula in readable form, without dollars, as
+// lore shows an algorithm; and its formulas still have to come in order.
+func TestFormulaStepsInReadableForm(t *testing.T) {
+	steps := []string{
+		`\aaA {12.8}{function merge-two-sorted-arrays ($A[1\cdots m], B[1\cdots n]$)}`,
+		`\aaB {7}{for $k = 1 \to m + n$ }`,
+		`\aad {$C[k] = A[k_A]$; }`,
+		`\aad {$k_A = k_A + 1$; }`,
+		`\aab {$visited[i] = 0$, for all $1\le i \le |V|$;}`,
+		`\aab {return $C$;}`,
+	}
+	readable := newPrim(prim{id: "r", statement: "1. function merge-two-sorted-arrays (A[1⋯ m], B[1⋯ n]): 2. for k = 1 → m + n 3. C[k] = A[k_A] 4. k_A = k_A + 1 5. visited[i] = 0, for all 1 ≤ i ≤ |V| 6. return C"})
+	if in, keyed := stepsInOrder(steps, readable); keyed != 6 || in != 6 {
+		t.Errorf("readable steps in order = %d of %d, want 6 of 6", in, keyed)
+	}
+	tex := newPrim(prim{id: "t", statement: `function merge-two-sorted-arrays ($A[1\cdots m], B[1\cdots n]$); for $k = 1 \to m + n$: $C[k] = A[k_A]$; $k_A = k_A + 1$; $visited[i] = 0$ for all $1\le i\le |V|$; return $C$`})
+	if in, keyed := stepsInOrder(steps, tex); keyed != 6 || in != 6 {
+		t.Errorf("TeX steps in order = %d of %d, want 6 of 6", in, keyed)
+	}
+	swapped := newPrim(prim{id: "s", statement: "1. function merge-two-sorted-arrays (A[1⋯ m], B[1⋯ n]): 2. visited[i] = 0, for all 1 ≤ i ≤ |V| 3. k_A = k_A + 1 4. C[k] = A[k_A] 5. for k = 1 → m + n 6. return C"})
+	if in, _ := stepsInOrder(steps, swapped); in >= 5 {
+		t.Errorf("formula steps out of order counted in order: %d", in)
+	}
+}
+
 func TestDuplicatesAndProvenance(t *testing.T) {
 	ps := []prim{
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // prim is what the scorer reads of one learned primitive.
@@ -152,9 +154,15 @@ func (m *matcher) find(b block) int {
 // stepsInOrder gives how many of the steps p holds in their order: each
 // step's first distinctive words (or its formula's letters) met after the
 // previous step's.
+//
+// A step's formulas are looked for, each in turn, among the letters and
+// digits of the whole primitive, not only of its $…$ math: lore shows an
+// algorithm's steps in readable form ("for k = 1 → m + n"), where no dollar
+// marks the formula, and a raised or lowered character counts as its
+// letter (x² as x2).
 func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
 	text := strings.Join(p.words, " ")
-	sig := p.sig + mathSig(p.computational)
+	sig := plainSig(p.statement + "\n" + p.computational)
 	pos, spos := 0, 0
 	for _, s := range steps {
 		ws := wordsOf(s, 3)
@@ -172,13 +180,57 @@ func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
 		}
 		if g := mathSig(s); len(g) >= 3 {
 			keyed++
-			if k := strings.Index(sig[spos:], g); k >= 0 {
+			if k := formulasAt(sig, spos, s); k >= 0 {
 				inOrder++
-				spos += k + 1
+				spos = k + 1
 			}
 		}
 	}
 	return inOrder, keyed
+}
+
+// plainSig is the ASCII letters and digits of s, commands left out, with
+// super- and subscript characters read as their letters (NFKC).
+func plainSig(s string) string {
+	s = norm.NFKC.String(commandRe.ReplaceAllString(s, " "))
+	var b strings.Builder
+	for _, r := range s {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// formulasAt gives where in sig, from offset from on, the formulas of step
+// s begin, each found after the one before it; -1 when one is missing.
+func formulasAt(sig string, from int, s string) int {
+	first, at := -1, from
+	for _, f := range inlineMath.FindAllString(s, -1) {
+		g := plainSig(f)
+		if g == "" {
+			continue
+		}
+		k := strings.Index(sig[at:], g)
+		if k < 0 {
+			return -1
+		}
+		if first < 0 {
+			first = at + k
+		}
+		at += k + len(g)
+	}
+	return first
+}
+
+// firstLost gives the first step stepsInOrder does not find in its place.
+func firstLost(steps []string, p prim) string {
+	for n := 1; n <= len(steps); n++ {
+		if in, keyed := stepsInOrder(steps[:n], p); in < keyed {
+			return steps[n-1]
+		}
+	}
+	return ""
 }
 
 // proofCarried reports whether p's proof holds most of the proof block's
