@@ -206,6 +206,31 @@ func TestFormulaStepsInReadableForm(t *testing.T) {
 	}
 }
 
+// A block of pseudo-code with few words is held by the primitive whose
+// readable statement keeps its formulas in their order, not by one that
+// shares only its procedure's words.
+func TestFormulaBlockInReadableForm(t *testing.T) {
+	body := `
+\Function{Sort}{$A$}
+  \State $S \gets [\ ]$
+  \For{each $a \in A$}
+    \State \Call{Insert}{$a, S$}
+  \EndFor
+  \State \Return $S$
+\EndFunction`
+	blocks := []block{{kind: "alg", body: body}}
+	ps := []prim{
+		newPrim(prim{id: "other", name: "Sort (Binary search tree)", statement: "1. function Sort(A): 2. T ← ∅ 3. for each x ∈ A: 4. T ← Insert-Tree(T, x) 5. return To-List(T)"}),
+		newPrim(prim{id: "this", name: "Sort (Introduction)", statement: "1. function Sort(A): 2. S ← [ ] 3. for each a ∈ A: 4. Insert(a, S) 5. return S"}),
+	}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 1 {
+		t.Errorf("block held by %d, want 1 (the readable statement of its formulas)", got)
+	}
+	if got := newMatcher(ps[:1], blocks).find(blocks[0]); got != -1 {
+		t.Errorf("block held by %d, a statement without its formulas; want none", got)
+	}
+}
+
 func TestDuplicatesAndProvenance(t *testing.T) {
 	ps := []prim{
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),

@@ -19,6 +19,7 @@ type prim struct {
 	words          []string
 	wordSet        map[string]bool
 	sig, nameLower string
+	plain          string // plainSig of the statement and computational form
 }
 
 func newPrim(p prim) prim {
@@ -28,6 +29,7 @@ func newPrim(p prim) prim {
 		p.wordSet[w] = true
 	}
 	p.sig = mathSig(p.statement)
+	p.plain = plainSig(p.statement + "\n" + p.computational)
 	p.nameLower = strings.Join(wordsOf(p.name, -1), " ")
 	return p
 }
@@ -141,6 +143,8 @@ func (m *matcher) find(b block) int {
 			}
 		} else if len(sig) >= 6 && strings.Contains(p.sig, sig) {
 			score = 0.9
+		} else if f, tight := formulasHeld(p.plain, b.body); len(sig) >= 6 && f >= 0.8 {
+			score = 0.8 + 0.05*f*tight
 		} else if title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 			score = 0.6
 		}
@@ -162,7 +166,7 @@ func (m *matcher) find(b block) int {
 // letter (x² as x2).
 func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
 	text := strings.Join(p.words, " ")
-	sig := plainSig(p.statement + "\n" + p.computational)
+	sig := p.plain
 	pos, spos := 0, 0
 	for _, s := range steps {
 		ws := wordsOf(s, 3)
@@ -221,6 +225,36 @@ func formulasAt(sig string, from int, s string) int {
 		at += k + len(g)
 	}
 	return first
+}
+
+// formulasHeld gives how many of the formulas of body plain (a
+// primitive's plainSig) holds, each after the one before, as a fraction:
+// a block of formulas whose primitive writes them in readable form, with
+// prose between them that the source set outside its math. tight is the
+// formulas' letters over the span of plain they were found in (1 when
+// nothing stands between them): of two primitives holding them all, the
+// one that holds them closest together is the block.
+func formulasHeld(plain, body string) (frac, tight float64) {
+	n, found, at, first, letters := 0, 0, 0, -1, 0
+	for _, f := range inlineMath.FindAllString(body, -1) {
+		g := plainSig(f)
+		if g == "" {
+			continue
+		}
+		n++
+		if k := strings.Index(plain[at:], g); k >= 0 {
+			found++
+			if first < 0 {
+				first = at + k
+			}
+			at += k + len(g)
+			letters += len(g)
+		}
+	}
+	if n == 0 || found == 0 {
+		return 0, 0
+	}
+	return float64(found) / float64(n), float64(letters) / float64(at-first)
 }
 
 // firstLost gives the first step stepsInOrder does not find in its place.
