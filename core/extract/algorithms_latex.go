@@ -130,7 +130,7 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 		if _, ok := envKinds[orig]; ok {
 			continue
 		}
-		if _, ok := declaredEnv(tex, orig); ok || notPseudoBlock[base] || displayMath[name] || verbatimLike[name] || commentedOut(s, at) || insideBlock(found, st.body+at) {
+		if _, ok := declaredEnv(tex, orig); ok || proseTheorem(tex, orig) || notPseudoBlock[base] || displayMath[name] || displayRules[name] || verbatimLike[name] || commentedOut(s, at) || insideBlock(found, st.body+at) {
 			continue
 		}
 		_, p := texOptional(s, i+q+1, 200)
@@ -185,6 +185,20 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 		fs := x.cands[first:]
 		sort.SliceStable(fs, func(a, b int) bool { return fs[a].offset < fs[b].offset })
 	}
+}
+
+// proseTheorem reports whether the author declares env theorem-like
+// (\newtheorem, \declaretheorem, …) under a title that names no
+// pseudo-code ("Step", "Problem"): a labelled block of prose, whose
+// display split at its operators is no list of rows. What it holds is
+// still read.
+func proseTheorem(tex *texDoc, env string) bool {
+	t, ok := tex.envs[env]
+	if !ok {
+		return false
+	}
+	t = strings.ToLower(t)
+	return !pseudoEnvs[t] && !strings.Contains(t, "algorithm")
 }
 
 // nestsPseudoEnv reports whether body holds an environment of pseudo-code

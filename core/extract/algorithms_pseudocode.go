@@ -221,6 +221,15 @@ func (p *pcParser) symbol(s string, i int) int {
 		p.flush()
 		_, e := texOptional(s, i+2, 20)
 		return e
+	case '[':
+		// display math: part of the row it stands in
+		k := strings.Index(s[i+2:], `\]`)
+		if k < 0 {
+			p.cur.WriteString(s[i:])
+			return len(s)
+		}
+		p.cur.WriteString(" " + s[i:i+2+k+2] + " ")
+		return i + 2 + k + 2
 	case ';':
 		p.out.structure++
 		p.flush()
@@ -255,6 +264,10 @@ func braceNext(s string, j int) bool {
 	k := skipSpaceNL(s, j)
 	return k < len(s) && s[k] == '{'
 }
+
+// displayRules are displays of inference rules (mathpartir's mathpar,
+// bussproofs' prooftree): mathematics, whose lines are no rows.
+var displayRules = map[string]bool{"mathpar": true, "mathpar*": true, "prooftree": true}
 
 // pcBlockWords are the heads of the blocks that take a condition.
 var pcBlockWords = map[string]string{
@@ -362,6 +375,19 @@ func (p *pcParser) command(s, name string, j int) int {
 	switch l {
 	case "begin", "end":
 		env, e := arg(s, j)
+		if l == "begin" && (displayMath[env] || displayRules[env]) {
+			// a display is part of the row it stands in: its \\
+			// break its lines, not the rows
+			end := `\end{` + env + `}`
+			k := strings.Index(s[e:], end)
+			if k < 0 {
+				k = len(s) - e
+			} else {
+				k += len(end)
+			}
+			p.cur.WriteString(" " + s[j-len(name)-1:e+k] + " ")
+			return e + k
+		}
 		if l == "begin" {
 			_, e = texOptional(s, e, 200)
 		}
