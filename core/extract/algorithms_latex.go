@@ -130,16 +130,19 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 		if _, ok := envKinds[orig]; ok {
 			continue
 		}
-		if _, ok := declaredEnv(tex, orig); ok || proseTheorem(tex, orig) || notPseudoBlock[base] || displayMath[name] || displayRules[name] || verbatimLike[name] || commentedOut(s, at) || insideBlock(found, st.body+at) {
+		if _, ok := declaredEnv(tex, orig); ok || notPseudoBlock[base] || displayMath[name] || displayRules[name] || verbatimLike[name] || commentedOut(s, at) || insideBlock(found, st.body+at) {
 			continue
 		}
 		_, p := texOptional(s, i+q+1, 200)
 		absBody := st.body + p
 		absEnd, blockEnd := x.blockEnd(`\begin{`+name+`}`, `\end{`+name+`}`, absBody, st.body+len(s))
-		if skippedWhole[base] {
+		if skippedWhole[base] || skippedWhole[strings.ToLower(tex.envs[orig])] {
 			if rel := blockEnd - st.body; rel > i && rel <= len(s) {
 				i = rel
 			}
+			continue
+		}
+		if proseTheorem(tex, orig) {
 			continue
 		}
 		body := x.doc[absBody:absEnd]

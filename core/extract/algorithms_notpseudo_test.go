@@ -72,3 +72,30 @@ Some rules follow.
 		t.Errorf("a display of rules read as an algorithm: %q", algNames(algs))
 	}
 }
+
+// An exercise the author declares theorem-like is skipped whole, as an
+// exercise environment is: the tasks it sets are no algorithm.
+func TestDeclaredExerciseIsSkippedWhole(t *testing.T) {
+	src := `\newtheorem{exercise}{Exercise}[chapter]
+\newtheorem{sproblem}{Problem}
+\section{Phase diagrams}
+\begin{exercise}
+Let $x'=(x-1)(x-3)x^2$.
+\begin{tasks}
+\task Sketch the phase diagram and find critical points.
+\task Classify the critical points.
+\task If $x(0)=0.5$, then find $\lim_{t\to\infty} x(t)$.
+\end{tasks}
+\end{exercise}
+\begin{sproblem}
+\begin{tasks}
+\task Show there are two spiral sinks.
+\task For any initial point $(0,y_0)$, find the trajectory.
+\task If $x_0 > 0$, can a trajectory spiral in? Why?
+\end{tasks}
+\end{sproblem}
+`
+	if algs := algorithmsOf(t, src); len(algs) > 0 {
+		t.Errorf("an exercise's tasks read as an algorithm: %q", algNames(algs))
+	}
+}
