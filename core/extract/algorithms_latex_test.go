@@ -334,6 +334,61 @@ func TestAuthorRowMacrosKeepTheirDepth(t *testing.T) {
 	}
 }
 
+// A family of row macros of two kinds (\aaC a branch with its bar, \faC
+// a bar alone), the second defined in another file and the first by
+// lengths the level cannot be read from: the last letter of each says its
+// level, whatever the kind.
+func TestAuthorRowMacrosOfTwoKindsKeepTheirDepth(t *testing.T) {
+	defs := `\newcommand{\aaa}[1]{\hspace{0.65cm}\parbox[t]{15.3cm}{#1}}
+\newcommand{\aab}[1]{\hspace{1.15cm}\parbox[t]{15.0cm}{#1}}
+\newcommand{\aad}[1]{\hspace{2.15cm}\parbox[t]{15.0cm}{#1}}
+\newcommand{\aaA}[2]{\hspace{0.5cm} {\tikz[overlay] \draw (0.1, -0.1) -- (0.1, #1 * -1.5em + 0.6em);} \parbox[t]{15.0cm}{#2}}
+\newcommand{\aaB}[2]{\hspace{1.0cm} {\tikz[overlay] \draw (0.1, -0.1) -- (0.1, #1 * -1.5em + 0.6em);} \parbox[t]{15.0cm}{#2}}
+\newcommand{\aaC}[2]{\hspace{1.5cm} {\tikz[overlay] \draw (0.1, -0.1) -- (0.1, #1 * -1.5em + 0.6em);} \parbox[t]{15.0cm}{#2}}
+\newcommand{\xxx}{\par\vspace{0.1cm}}
+`
+	rows := `\section{Merging}
+\begin{algoblock}
+	\aaA {12}{function merge ($A[1\cdots m], B[1\cdots n]$)}\xxx
+	\aab {initialize an empty array $C$;}\xxx
+	\aaB {7}{for $k = 1 \to m + n$ }\xxx
+	\faC {3}{if $A[k_A] \le B[k_B]$ }\xxx
+	\aad {$C[k] = A[k_A]$; }\xxx
+	\aad {$k_A = k_A + 1$; }\xxx
+	\aaC {3}{else}\xxx
+	\aad {$C[k] = B[k_B]$; }\xxx
+	\aad {$k_B = k_B + 1$; }\xxx
+	\aab {return $C$;}\xxx
+\end{algoblock}
+`
+	want := "1. function merge (A[1⋯ m], B[1⋯ n])\n" +
+		"   2. initialize an empty array C\n" +
+		"   3. for k = 1 → m + n\n" +
+		"      4. if A[k_A] ≤ B[k_B]\n" +
+		"         5. C[k] = A[k_A]\n" +
+		"         6. k_A = k_A + 1\n" +
+		"      7. else\n" +
+		"         8. C[k] = B[k_B]\n" +
+		"         9. k_B = k_B + 1\n" +
+		"   10. return C"
+	for _, c := range []struct{ name, src string }{
+		{"lengths here", defs + rows},
+		{"defined elsewhere", rows},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			algs := algorithmsOf(t, c.src)
+			if len(algs) != 1 {
+				t.Fatalf("algorithms = %q, want one", algNames(algs))
+			}
+			for _, p := range algs {
+				if p.ComputationalForm != want {
+					t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+				}
+			}
+		})
+	}
+}
+
 // Rows of an author's macros whose definitions are elsewhere, the last
 // row at the end of the block: their levels are read without running
 // past it.

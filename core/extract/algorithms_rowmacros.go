@@ -185,24 +185,37 @@ func readRowFamily(r *texRender, body string, fam map[string]rowMacro) pseudo {
 	return ps
 }
 
-// suffixLevels gives each macro of a family whose names differ only in
-// their last letter the level that letter says (\aaa 0, \aab 1, \aaB 1),
-// or nil when the names differ otherwise.
+// suffixLevels gives each macro of a family whose names tell their level
+// by their last letter the level that letter says (\aaa 0, \aab 1, \aaB
+// 1), or nil when the names do not. A family may have kinds of row told
+// apart by the rest of the name (\aaC a branch, \faC a bar alone): the
+// names are then of one length, and one kind at least comes at two
+// levels, so that the letter is seen to count levels.
 func suffixLevels(fam map[string]rowMacro) map[string]int {
-	stem := ""
 	low := byte('z')
+	size := -1
+	levels := map[string]map[byte]bool{} // kind (the name less its letter) → letters
 	for name := range fam {
-		if len(name) < 2 {
+		if len(name) < 2 || size >= 0 && len(name) != size {
 			return nil
 		}
+		size = len(name)
 		st, c := strings.ToLower(name[:len(name)-1]), name[len(name)-1]|0x20
-		if stem == "" {
-			stem = st
-		}
-		if st != stem || c < 'a' || c > 'z' {
+		if c < 'a' || c > 'z' {
 			return nil
 		}
+		if levels[st] == nil {
+			levels[st] = map[byte]bool{}
+		}
+		levels[st][c] = true
 		low = min(low, c)
+	}
+	counted := false
+	for _, cs := range levels {
+		counted = counted || len(cs) >= 2
+	}
+	if len(levels) > 1 && !counted {
+		return nil
 	}
 	lv := map[string]int{}
 	for name := range fam {
