@@ -240,6 +240,9 @@ func envBlocks(file, src string, m marker) []block {
 			if l := labelRe.FindStringSubmatch(b.body); l != nil {
 				b.label = l[1]
 			}
+			if m.kind == "alg" && placement.MatchString(b.title) {
+				b.title = "" // a float's placement, [H] or [htbp]
+			}
 			if b.title == "" && m.kind == "alg" {
 				if loc := captionRe.FindStringIndex(b.body); loc != nil {
 					if t, _, ok := group(b.body, loc[1]-1, '{'); ok {
@@ -347,6 +350,11 @@ func xmlBlocks(file, src string, m marker) []block {
 	return out
 }
 
+var (
+	placement = regexp.MustCompile(`^\s*[htbpH!]+\s*$`)
+	titleLine = regexp.MustCompile(`^\s*\\(?:caption|label)\b(?:\[[^\]]*\])?\{.*\}\s*$`)
+)
+
 var numberedItem = regexp.MustCompile(`(?m)^[ \t]*(?:\d+[.)]|#+|\*+|[-•])[ \t]+`)
 
 func lineBlock(file, src string, m marker) block {
@@ -369,6 +377,9 @@ func cutSteps(body string, m marker) []string {
 	case m.stepLines:
 		var out []string
 		for _, l := range strings.Split(body, "\n") {
+			if titleLine.MatchString(l) {
+				continue // the caption is the title, not a step
+			}
 			if len(wordsOf(l, -1)) > 0 || len(mathSig(l)) >= 3 {
 				out = append(out, l)
 			}

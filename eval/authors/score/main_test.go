@@ -231,6 +231,29 @@ func TestFormulaBlockInReadableForm(t *testing.T) {
 	}
 }
 
+// An algorithm float's optional argument is where it is placed ([H],
+// [htbp]), not its title: the title is its caption.
+func TestAlgorithmPlacementIsNoTitle(t *testing.T) {
+	src := "\\begin{algorithm}[H]\n$S \\gets 0 + A[1]$\\;\n\\caption{$n^2$ Subarray }\n\\end{algorithm}\n"
+	bs := envBlocks("a.tex", src, marker{kind: "alg", how: "env", names: []string{"algorithm"}, stepLines: true})
+	if len(bs) != 1 || bs[0].title != "$n^2$ Subarray " {
+		t.Fatalf("blocks = %+v, want one titled by its caption", bs)
+	}
+	if len(bs[0].steps) != 1 {
+		t.Errorf("steps = %q, want the one row (the caption is no step)", bs[0].steps)
+	}
+}
+
+// An operator command prints its name (\max as max): a step with one is
+// held by a statement that writes the name.
+func TestOperatorNamesInFormulas(t *testing.T) {
+	steps := []string{`$M\gets0$\;`, `$S = S+A[j]$\;`, `$M = \max(M,S)$\;`, `$x = \log_2 n$`}
+	p := newPrim(prim{id: "p", statement: "1. M←0 2. S = S+A[j] 3. M = max(M,S) 4. x = log₂ n"})
+	if in, keyed := stepsInOrder(steps, p); keyed != 3 || in != 3 {
+		t.Errorf("steps in order = %d of %d, want 3 of 3", in, keyed)
+	}
+}
+
 func TestDuplicatesAndProvenance(t *testing.T) {
 	ps := []prim{
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),

@@ -193,9 +193,13 @@ func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
 	return inOrder, keyed
 }
 
+// operatorRe are the operator commands, which print their names.
+var operatorRe = regexp.MustCompile(`\\(max|min|log|ln|lg|exp|sin|cos|tan|gcd|lcm|det|lim|sup|inf|deg|dim|ker|arg|argmax|argmin|mod|bmod|Pr)([^A-Za-z@]|$)`)
+
 // plainSig is the ASCII letters and digits of s, commands left out, with
 // super- and subscript characters read as their letters (NFKC).
 func plainSig(s string) string {
+	s = operatorRe.ReplaceAllString(s, " $1 $2")
 	s = norm.NFKC.String(commandRe.ReplaceAllString(s, " "))
 	var b strings.Builder
 	for _, r := range s {
