@@ -208,7 +208,7 @@ var texMacroDef = lazyre.New(`\\(?:(?:new|renew|provide)command\*?\s*(?:\{\s*\\(
 func includeMacros(texts []string) map[string]includeMacro {
 	var out map[string]includeMacro
 	for _, s := range texts {
-		for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
+		for _, m := range macroDefs(s) {
 			if commentedLine(s, m[0]) {
 				continue
 			}
@@ -235,7 +235,7 @@ func includeMacros(texts []string) map[string]includeMacro {
 	for pass, changed := 1, true; changed && pass < maxIncludeMacroDepth && out != nil; pass++ {
 		changed = false
 		for _, s := range texts {
-			for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
+			for _, m := range macroDefs(s) {
 				if commentedLine(s, m[0]) {
 					continue
 				}
@@ -439,7 +439,7 @@ func inSpans(at int, spans [][2]int) bool {
 // command to the end of the body: a macro's name or use there is no use.
 func definitionBodies(s string) [][2]int {
 	var out [][2]int
-	for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range macroDefs(s) {
 		if _, mac, ok := macroDefinition(s, m); ok {
 			out = append(out, [2]int{m[0], mac.bodyEnd})
 		}

@@ -26,7 +26,7 @@ type pathMacro struct {
 // parameter).
 func pathMacros(s string) []pathMacro {
 	var out []pathMacro
-	for _, m := range texMacroDef.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range macroDefs(s) {
 		if commentedLine(s, m[0]) {
 			continue
 		}

@@ -738,15 +738,46 @@ func mainClause(stmt string) string {
 	return stmt
 }
 
-// markedResult is a line opening a numbered result or definition.
-var markedResult = lazyre.New(`(?m)^[ \t]*[*_]*(?:Theorem|Lemma|Proposition|Corollary|Definition)[ \t]+[0-9]`)
+// markedResultWords are the words that, numbered at a line's start, mark
+// a result or definition.
+var markedResultWords = []string{"Theorem", "Lemma", "Proposition", "Corollary", "Definition"}
+
+// markedResults counts, up to limit, the lines of s that open a numbered
+// result or definition: spaces, bold or italic marks (* or _), one of
+// markedResultWords, spaces and a digit ("**Theorem 2.1**"). It reads s
+// line by line rather than with a line-anchored pattern, which has no
+// literal to skip to and steps through every byte of a book.
+func markedResults(s string, limit int) int {
+	n := 0
+	for len(s) > 0 && n < limit {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		line = strings.TrimLeft(strings.TrimLeft(line, " \t"), "*_")
+		for _, w := range markedResultWords {
+			if !strings.HasPrefix(line, w) {
+				continue
+			}
+			rest := line[len(w):]
+			num := strings.TrimLeft(rest, " \t")
+			if len(num) < len(rest) && num != "" && num[0] >= '0' && num[0] <= '9' {
+				n++
+			}
+			break
+		}
+	}
+	return n
+}
 
 // marksResults reports whether the document marks at least two numbered
 // results or definitions at a line's start (decided once per document).
 func (x *extractor) marksResults() bool {
 	if x.proseSt.marked == 0 {
 		x.proseSt.marked = -1
-		if len(markedResult.FindAllStringIndex(x.doc, 2)) == 2 {
+		if markedResults(x.doc, 2) == 2 {
 			x.proseSt.marked = 1
 		}
 	}
