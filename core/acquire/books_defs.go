@@ -261,6 +261,7 @@ func texDefinitions(s string) string {
 // texDefinitionList is texDefinitions one definition at a time.
 func texDefinitionList(s string) []texDef {
 	var out []texDef
+	var spans [][2]int
 	end, size := 0, 0
 	for _, m := range texDefStart.FindAllStringSubmatchIndex(s, -1) {
 		if m[0] < end || commentedLine(s, m[0]) || (m[0] > 0 && s[m[0]-1] == '\\') {
@@ -278,8 +279,9 @@ func texDefinitionList(s string) []texDef {
 			break
 		}
 		out = append(out, texDef{name: name, text: s[m[0]:e]})
+		spans = append(spans, [2]int{m[0], e})
 	}
-	return out
+	return withDefiningCalls(s, out, spans)
 }
 
 // texDefinitionEnd is the offset just past the definition whose command

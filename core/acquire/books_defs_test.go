@@ -65,3 +65,30 @@ func TestPackageByPathAndInputLent(t *testing.T) {
 		}
 	}
 }
+
+// A package that makes its commands with a defining macro of its own
+// lends its top-level calls of that macro with its definitions: the
+// book's \definition exists only through \newspecialbox{definition}. A
+// call inside a definition, or of a macro defining nothing, is not lent.
+func TestPackageDefiningCallsLent(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"boxes.sty": "\\ProvidesPackage{boxes}\n\\long\\def\\newspecialbox#1#2{%\n\\newcounter{#1counter}\n" +
+			"\\expandafter\\long\\expandafter\\def\\csname #1\\endcsname ##1##2{\\textbf{#2 \\the\\value{#1counter}} ##1 ##2}}\n" +
+			"\\newcommand{\\boxstyle}[1]{\\textit{#1}}\n\\boxstyle{plain}\n" +
+			"\\newcommand{\\mkboxes}{\\newspecialbox{lemma}{Lemma}}\n" +
+			"% \\newspecialbox{remark}{Remark}\n\\newspecialbox{definition}\n  {Definition}\n",
+		"main.tex": "\\documentclass{book}\n\\usepackage{boxes}\n\\begin{document}\n\\input{ch1}\n\\end{document}\n",
+		"ch1.tex":  "\\chapter{Limits}\n\\definition{Limit}{The limit of $f$ at $c$ is $L$.}\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := docText(t, res, "main.tex")
+	if !strings.Contains(book, "##1 ##2}}\n\\newcommand{\\boxstyle}[1]{\\textit{#1}}\n\\newcommand{\\mkboxes}{\\newspecialbox{lemma}{Lemma}}\n\\newspecialbox{definition}\n  {Definition}\n") {
+		t.Errorf("the call of the defining macro is not lent after it:\n%s", book)
+	}
+	if strings.Contains(book, "{remark}") || strings.Contains(book, "\\boxstyle{plain}") {
+		t.Errorf("a commented call, or a call of a macro defining nothing, was lent:\n%s", book)
+	}
+}

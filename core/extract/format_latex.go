@@ -374,7 +374,7 @@ var dropArgs = map[string]int{
 	"cpponly": 1, "pcodeonly": 1, "footnote": 1, "marginpar": 1, "phantom": 1,
 	"hphantom": 1, "vphantom": 1, "includegraphics": 1, "input": 1, "include": 1,
 	"todo": 1, "addcontentsline": 3, "olfileid": 3, "caption": 1, "url": 1,
-	"rule": 2, "raisebox": 1, "color": 1, "newcommand": 2, "renewcommand": 2,
+	"rule": 2, "raisebox": 1, "parbox": 1, "color": 1, "newcommand": 2, "renewcommand": 2,
 	"footnotetext": 1, "hypertarget": 1, "glossary": 1, "glsadd": 1,
 	// Lean blueprints: the formal declaration a statement corresponds to
 	// and its status are annotations, not text (\uses lists references).

@@ -18,6 +18,8 @@ func (x *texExpander) define(name, s string, j int) (int, bool) {
 		return x.defineDef(s, j), true
 	case "let":
 		return x.defineLet(s, j), true
+	case "newcounter":
+		x.newCounter(s, j)
 	case "newenvironment", "renewenvironment", "provideenvironment":
 		return x.defineEnv(name == "provideenvironment", s, j), true
 	case "NewDocumentCommand", "RenewDocumentCommand", "ProvideDocumentCommand", "DeclareDocumentCommand":
@@ -115,7 +117,14 @@ func (x *texExpander) setCmd(name string, c *authorCmd, keep bool) {
 		// expansion is no text lore can read.
 		delete(x.cmds, name)
 	} else {
+		if c.box == nil && !c.defines {
+			c.defines = definesIn(c.body)
+			c.box = x.printedBoxOf(c.body, len(c.params.list))
+		}
 		x.cmds[name] = c
+		if c.box != nil {
+			x.declareBox(name, c.box)
+		}
 	}
 	clear(x.structural)
 }
@@ -152,6 +161,19 @@ func (x *texExpander) defineDef(s string, p int) int {
 		return p
 	}
 	name, e := defName(s, p)
+	if name == "csname" {
+		// \expandafter\def\csname name\endcsname: the name is the
+		// text up to \endcsname, once its arguments are in place.
+		k := strings.Index(s[e:min(len(s), e+100)], `\endcsname`)
+		if k < 0 {
+			return e
+		}
+		name = strings.TrimSpace(s[e : e+k])
+		e += k + len(`\endcsname`)
+		if name == "" || strings.IndexFunc(name, func(r rune) bool { return r > 127 || !isLetterByte(byte(r)) && r != '@' }) >= 0 {
+			return e
+		}
+	}
 	if name == "" {
 		return max(e, p+1)
 	}

@@ -40,6 +40,10 @@ const (
 type authorCmd struct {
 	params texParams
 	body   string
+	// box is how it prints a result in a box of its own (nil: it does
+	// not); defines, that its body makes definitions.
+	box     *printedBox
+	defines bool
 }
 
 // authorEnv is an environment the document defines, or sets up through a
@@ -73,7 +77,16 @@ type texExpander struct {
 	structural map[string]bool
 	lets       map[string]string
 	open       []openAuthEnv
-	b          strings.Builder
+	// counters are the counters \newcounter makes, with the counter
+	// each is numbered within; boxCounters, the box command that
+	// declared a counter's theorem-like environment first.
+	counters    map[string]string
+	boxCounters map[string]string
+	// pending are the declarations of boxes defined and not yet written;
+	// discarding, how deep a run's output is being thrown away.
+	pending    []string
+	discarding int
+	b          *strings.Builder
 	limit      int // the output may not grow past it
 	steps      int
 	spans      []expSpan
@@ -100,7 +113,8 @@ func expandAuthorStructure(doc string) *texExpansion {
 	x := &texExpander{
 		src: doc, cmds: map[string]*authorCmd{}, envs: map[string]*authorEnv{},
 		theorems: map[string]bool{}, structural: map[string]bool{}, lets: map[string]string{},
-		limit: 2*len(doc) + 1<<20,
+		counters: map[string]string{}, boxCounters: map[string]string{},
+		b: &strings.Builder{}, limit: 2*len(doc) + 1<<20,
 	}
 	x.b.Grow(len(doc) + len(doc)/8)
 	x.run(doc, 0, true)
@@ -199,10 +213,26 @@ func (x *texExpander) step(s, name string, at, j, depth int) (int, func(), bool)
 		return x.endEnv(env, e, depth)
 	}
 	if e, ok := x.define(name, s, j); ok {
-		return x.keep(s, at, e)
+		if len(x.pending) == 0 || x.discarding > 0 {
+			return x.keep(s, at, e)
+		}
+		// A box command defined: its declaration follows its definition.
+		return e, func() {
+			x.b.WriteString(s[at:e])
+			x.writePending()
+		}, true
 	}
 	c, ok := x.cmds[name]
-	if !ok || depth >= maxStructDepth || x.steps >= maxExpansions || protectedMacros[name] || !x.isStructural(name, 0) {
+	if !ok || depth >= maxStructDepth || x.steps >= maxExpansions || protectedMacros[name] {
+		return 0, nil, false
+	}
+	if c.box != nil {
+		return x.useBox(s, name, c, j, depth)
+	}
+	if !x.isStructural(name, 0) {
+		if c.defines {
+			return x.runDefinitions(s, c, at, j, depth)
+		}
 		return 0, nil, false
 	}
 	args, e, ok := c.params.readArgs(s, j)

@@ -272,3 +272,52 @@ func FuzzExpandAuthorStructure(f *testing.F) {
 		}
 	})
 }
+
+// A package that makes its boxes with a defining macro of its own
+// (\newspecialbox{definition}{Definition}{style}, whose body \def's
+// \csname #1\endcsname), each box printing its kind in bold, the number
+// of the counter it steps and its title, then its body, inside a
+// picture: \definition{label}{Title}{Body} is a definition, titled,
+// labelled and numbered as the box prints it (the counter runs through
+// the book), and a box printing no kind word (a key idea) is none.
+func TestDefiningMacroMakesPrintedBoxes(t *testing.T) {
+	txt := "\\documentclass{book}\n" +
+		"\\long\\def\\newspecialbox#1#2#3{%\n\\newcounter{#1counter}\n" +
+		"\\expandafter\\long\\expandafter\\def\\csname #1\\endcsname ##1##2##3{%\n" +
+		"\\vskip\\baselineskip\\noindent\\refstepcounter{#1counter}\\label{##1}%\n\\begin{tikzpicture}\n" +
+		"\\draw (0,0) node[rectangle,#3] {\\textbf{#2 \\the\\value{#1counter}\\hskip 20pt ##2%\n}\\vskip.5\\baselineskip%\n\n##3};\n" +
+		"\\end{tikzpicture}\n}\n}\n" +
+		"\\newspecialbox{definition}{Definition}{draw=yellow}\n\\newspecialbox{theorem}{Theorem}{draw=green}\n" +
+		"\\newspecialbox{keyidea}{Key Idea}{draw=red}\n" +
+		"\\begin{document}\n\\chapter{Limits}\n\\section{Limits of functions}\n" +
+		"\\definition{def:limit}{The Limit of a Function $f$}\n{Let $I$ be an open interval containing $c$. The \\emph{limit} of $f$ " +
+		"at $c$ is $L$ when $f(x)$ is near $L$ for every $x$ near $c$.}\n\n" +
+		"\\theorem{thm:squeeze}{Squeeze Theorem}{Let $f$, $g$ and $h$ be functions with $f(x)\\leq g(x)\\leq h(x)$ near $c$. " +
+		"If $f$ and $h$ have the limit $L$ at $c$, so has $g$.}\n\n" +
+		"\\keyidea{idea:one}{Limits}{A limit is what a function approaches, not what it reaches.}\n\n" +
+		"\\section{Continuity}\n" +
+		"\\definition{def:cont}{\\parbox[t]{200pt}{Continuous Function}}{A function $f$ is \\emph{continuous} at $c$ when its limit at $c$ is $f(c)$.}\n" +
+		"\\end{document}\n"
+	ps := texBook(t, txt)
+	k := kinds(ps)
+	if k[core.Definition] != 2 || k[core.Theorem] != 1 {
+		t.Fatalf("got %v: %q", k, nameList(ps))
+	}
+	var got []string
+	for _, p := range ps {
+		if p.Type != core.Definition && p.Type != core.Theorem {
+			continue
+		}
+		got = append(got, p.Name+" "+p.Section)
+		if strings.Contains(p.FormalStatement, "tikz") || strings.Contains(p.FormalStatement, "def:") ||
+			strings.Contains(p.FormalStatement, "Key Idea") {
+			t.Errorf("%s: statement %q", p.Name, p.FormalStatement)
+		}
+	}
+	if want := "The Limit of a Function f 1|Squeeze Theorem 1|Continuous Function 2"; strings.Join(got, "|") != want {
+		t.Errorf("names and numbers %q, want %s", got, want)
+	}
+	if at := strings.Index(txt, `\definition{def:cont}`); ps[len(ps)-1].Provenance.Offset != at {
+		t.Errorf("last definition at %d, the macro's use is at %d", ps[len(ps)-1].Provenance.Offset, at)
+	}
+}
