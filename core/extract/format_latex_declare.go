@@ -101,6 +101,19 @@ func (d *texDoc) declareMore(name, doc string, p int, star bool, n *texNumbering
 			d.declare(decl, n)
 		}
 		return t.end, true
+	case "newaliascnt":
+		// aliascnt's \newaliascnt{lem}{thm}: counter lem is thm, so
+		// \newtheorem{lem}[lem]{Lemma} numbers lemmas with the theorems.
+		alias, e := bracedWord(doc, p)
+		if e < 0 {
+			return p, true
+		}
+		of, e2 := bracedWord(doc, e)
+		if e2 < 0 || alias == "" || of == "" || alias == of || len(alias) > 60 {
+			return e, true
+		}
+		n.counter[alias] = n.counterOf(of)
+		return e2, true
 	}
 	return p, false
 }
