@@ -39,6 +39,8 @@ type texDoc struct {
 	// environment opened in a definition's body or shown verbatim is no
 	// block of the document.
 	defs [][2]int
+	// scope keeps TeX's groups while the document is read.
+	scope *texScope
 }
 
 // texMacro is a macro the document defines.
@@ -168,6 +170,8 @@ func scanTeX(doc string) *texDoc {
 		authorEnvs: map[string]*authorEnv{},
 		labels:     map[string]texLabel{},
 	}
+	d.scope = &texScope{doc: doc}
+	defer func() { d.scope = nil }()
 	n := newTexNumbering(doc)
 	type frame struct {
 		env      string
@@ -225,6 +229,7 @@ func scanTeX(doc string) *texDoc {
 		if star {
 			after++
 		}
+		d.scope.read(d, name, i, after)
 		switch {
 		case name == "begin" || name == "end":
 			env, e := texBraced(doc, after)
@@ -882,6 +887,7 @@ func (d *texDoc) addMacro(name string, m texMacro) {
 		return
 	}
 	m.draws = texDrawing.MatchString(m.body)
+	d.scope.define(d, name)
 	d.macros[name] = m
 }
 
