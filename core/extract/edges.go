@@ -119,7 +119,7 @@ func (x *extractor) refEdges(cs []cand, outOf []int, out []core.Primitive) {
 				continue
 			}
 			c := &cs[mains[k-1]]
-			if c.end > pr.at || blockBetween(blocks, c.offset, pr.at) {
+			if c.end > pr.at || resultBlockBetween(blocks, c.offset, pr.at) {
 				continue // nested in the block (already read) or not its proof
 			}
 			owner = outOf[mains[k-1]]

@@ -1279,10 +1279,3 @@ func (d *texDoc) blockAt(at int) (texBlock, bool) {
 	}
 	return texBlock{}, false
 }
-
-// blockBetween reports whether a theorem-like environment begins in
-// (from, to).
-func blockBetween(blocks []texBlock, from, to int) bool {
-	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].at > from })
-	return i < len(blocks) && blocks[i].at < to
-}

@@ -141,7 +141,7 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 		return -1 // another section's
 	}
 	if marked {
-		if blockBetween(blocks, c.offset, sp.at) {
+		if resultBlockBetween(blocks, c.offset, sp.at) {
 			return -1
 		}
 		return ci
@@ -162,6 +162,23 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 		return -1
 	}
 	return ci
+}
+
+// asideKinds are the blocks a reader reads past between a result and its
+// proof: a remark or note comments on the statement and proves nothing.
+var asideKinds = map[string]bool{"remark": true, "note": true, "warning": true, "insight": true, "convention": true}
+
+// resultBlockBetween reports whether a block other than an aside (a
+// remark, a note) begins in (from, to): a proof after such a block is not
+// its result's.
+func resultBlockBetween(blocks []texBlock, from, to int) bool {
+	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].at > from })
+	for ; i < len(blocks) && blocks[i].at < to; i++ {
+		if !asideKinds[strings.TrimSuffix(strings.ToLower(blocks[i].kind), "s")] {
+			return true
+		}
+	}
+	return false
 }
 
 // proofText renders sp as reading text, without its end mark, and returns

@@ -96,6 +96,57 @@ Cases on the sign of $x$.
 	}
 }
 
+// A remark or note between a result and its proof is read past: it
+// comments on the statement and proves nothing, so the proof after it is
+// the result's. An example in between still keeps the proof from it.
+func TestProofAfterRemarkKeptWithResult(t *testing.T) {
+	doc := `\documentclass{book}
+\newtheorem{theorem}{Theorem}[section]
+\newtheorem{remark}[theorem]{Remark}
+\newtheorem{example}[theorem]{Example}
+\begin{document}
+\chapter{Transforms}
+\section{Convolution}
+\begin{theorem}[Convolution theorem]
+The transform of a convolution $f \star g$ is the product of the transforms.
+\end{theorem}
+\begin{remark}
+The same holds for Fourier transforms.
+\end{remark}
+\begin{proof}
+Exchange the order of integration and substitute $v = t - u$.
+\end{proof}
+\begin{theorem}[Shift theorem]
+Shifting $f$ by $a$ multiplies its transform by $e^{-as}$.
+\end{theorem}
+\begin{example}
+The unit step shifted by one.
+\end{example}
+\begin{proof}
+A proof that follows an example.
+\end{proof}
+\end{document}
+`
+	ps := extractDoc(t, "transforms.tex", core.FormatLaTeX, doc)
+	if c := provedBy(t, ps, "Convolution theorem"); c.Proof.Text != "Exchange the order of integration and substitute $v = t - u$." {
+		t.Errorf("the proof after a remark = %q, want it kept with the theorem", c.Proof.Text)
+	}
+	if s := provedBy(t, ps, "Shift theorem"); s.Proof.Text != "" {
+		t.Errorf("the proof after an example went to the theorem before it: %q", s.Proof.Text)
+	}
+	ptx := `<?xml version="1.0"?>
+<pretext><book><chapter xml:id="ch"><title>Groups</title>
+<section xml:id="sec"><title>Inverses</title>
+<proposition xml:id="prop-inverse"><statement><p>Every element has exactly one inverse.</p></statement></proposition>
+<remark><p>Uniqueness is what makes the notation <m>a^{-1}</m> sound.</p></remark>
+<proof><p>If <m>b</m> and <m>c</m> invert <m>a</m> then <m>b = bac = c</m>.</p></proof>
+</section></chapter></book></pretext>
+`
+	if inv := provedBy(t, extractDoc(t, "groups.ptx", core.FormatPreTeXt, ptx), "exactly one inverse"); inv.Proof.Text != "If $b$ and $c$ invert $a$ then $b = bac = c$." {
+		t.Errorf("the PreTeXt proof after a remark = %q", inv.Proof.Text)
+	}
+}
+
 // A proof of many pages is kept whole up to core.MaxProof, cut at a
 // sentence end and marked, with the length of the whole.
 func TestLongProofCutAtBound(t *testing.T) {
