@@ -158,10 +158,25 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 	} else {
 		from = sp.at
 	}
-	if from < sp.at && blockLine.MatchString(x.doc[from:sp.at]) {
+	if from < sp.at && textBlockBetween(x.doc[from:sp.at]) {
 		return -1
 	}
 	return ci
+}
+
+// asideLine is the opening of a remark or note in running text.
+var asideLine = lazyre.New(`(?i)^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|begin)\{)?(?:remark|note|bemerkung|remarque)`)
+
+// textBlockBetween reports whether a line of s opens a block other than
+// an aside (a remark, a note): a proof of running text after such a block
+// is not the result's before it.
+func textBlockBetween(s string) bool {
+	for _, m := range blockLine.FindAllStringIndex(s, -1) {
+		if !asideLine.MatchString(s[m[0]:m[1]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // asideKinds are the blocks a reader reads past between a result and its

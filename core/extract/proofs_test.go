@@ -134,6 +134,20 @@ A proof that follows an example.
 	if s := provedBy(t, ps, "Shift theorem"); s.Proof.Text != "" {
 		t.Errorf("the proof after an example went to the theorem before it: %q", s.Proof.Text)
 	}
+	// The same in running text, as a PDF's text sets it.
+	txt := "2 Transforms\n\n**Theorem 2.1** (Convolution theorem): The transform of a convolution is the product of the transforms.\n\n" +
+		"**Remark:** The same holds for Fourier transforms.\n\n" +
+		"**Proof** : Exchange the order of integration and substitute v = t − u. □\n\n" +
+		"**Theorem 2.2** (Shift theorem): Shifting f by a multiplies its transform by a factor.\n\n" +
+		"**Example 2.3:** The unit step shifted by one.\n\n" +
+		"**Proof** : A proof that follows an example. □\n"
+	ps = extractDoc(t, "transforms.txt", core.FormatText, txt)
+	if c := provedBy(t, ps, "Convolution theorem"); c.Proof.Text != "Exchange the order of integration and substitute v = t − u." {
+		t.Errorf("the proof of running text after a remark = %q, want it kept with the theorem", c.Proof.Text)
+	}
+	if s := provedBy(t, ps, "Shift theorem"); s.Proof.Text != "" {
+		t.Errorf("the proof of running text after an example went to the theorem before it: %q", s.Proof.Text)
+	}
 	ptx := `<?xml version="1.0"?>
 <pretext><book><chapter xml:id="ch"><title>Groups</title>
 <section xml:id="sec"><title>Inverses</title>
