@@ -3,6 +3,7 @@ package extract
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -310,6 +311,9 @@ func (x *extractor) texProofSpan(p texProof) proofSpan {
 	if a := skipTeXSpace(d, sp.body); a < len(d) && d[a] == '[' {
 		if e, ok := balanced(d, a, '[', ']', 400); ok {
 			title := cleanLaTeX(d[a+1 : e])
+			if sp.of != "" && !titleNamesResult(d[a+1:e]) {
+				sp.of = "" // "In the style of Theorem~\ref{x}"
+			}
 			sp.body = e + 1
 			sp.sketch = sketchTitle(title)
 			if sp.of == "" {
@@ -320,6 +324,44 @@ func (x *extractor) texProofSpan(p texProof) proofSpan {
 	sp.body = min(sp.body, sp.end)
 	return sp
 }
+
+// ownerWords are the words a proof's title says before the reference to
+// the result it proves: "Proof of Theorem~\ref{x}", "of proposition
+// \ref{x}", "Second proof of part (b) of Lemma \ref{x}", "Beweis von
+// Satz \ref{x}".
+var ownerWords = map[string]bool{
+	"proof": true, "proofs": true, "sketch": true, "idea": true, "of": true, "for": true, "the": true,
+	"a": true, "an": true, "alternative": true, "another": true, "second": true, "first": true,
+	"short": true, "direct": true, "main": true, "part": true, "parts": true, "and": true,
+	"beweis": true, "von": true, "des": true, "der": true, "preuve": true, "démonstration": true,
+	"de": true, "du": true, "la": true, "le": true, "demostración": true, "del": true,
+}
+
+// titleNamesResult reports whether a proof's title, in LaTeX, names the
+// result of its first reference as the one it proves: the words before
+// the reference are only such words as "Proof of Theorem", not "In the
+// style of Theorem".
+func titleNamesResult(title string) bool {
+	pre := title
+	for i := 0; i < len(title); i++ {
+		if title[i] != '\\' {
+			continue
+		}
+		if name, _ := controlWord(title, i); isRefCmd(name) {
+			pre = title[:i]
+			break
+		}
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(pre), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if !ownerWords[w] && len(w) > 1 && kindOfTitle[w].kind == "" && numberedEnvs[w] == "" && !resultAbbrev[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// resultAbbrev are the short names books give results in a proof's title.
+var resultAbbrev = map[string]bool{"thm": true, "lem": true, "prop": true, "cor": true, "eq": true, "eqn": true, "equation": true}
 
 // ptxProofSpan reads a <proof>'s title ("Sketch").
 func (x *extractor) ptxProofSpan(p texProof) proofSpan {

@@ -161,6 +161,50 @@ A proof that follows an example.
 	}
 }
 
+// A proof's title names its result ("Proof of Theorem~\ref{x}", "of
+// proposition \ref{x}") only when it says no more than that: a proof
+// "in the style of Theorem~\ref{x}" proves the result before it.
+func TestProofTitleReferenceNotItsResult(t *testing.T) {
+	doc := `\documentclass{book}
+\newtheorem{theorem}{Theorem}[section]
+\begin{document}
+\chapter{Derivatives}
+\section{Means}
+\begin{theorem}[Mean value theorem]\label{mvt}
+A differentiable $f$ on $(a,b)$ has $f'(c) = (f(b)-f(a))/(b-a)$ for some $c$.
+\end{theorem}
+\begin{proof}
+Apply Rolle's theorem to $f$ less its chord.
+\end{proof}
+\begin{theorem}[Taylor's theorem]\label{taylor}
+An $n$ times differentiable $f$ has $f(a+h) = \sum_k h^k f^{(k)}(a)/k! + R_n$.
+\end{theorem}
+\begin{proof}[In the style of theorem~\ref{mvt}]
+Apply Rolle's theorem $n$ times to $f$ less its Taylor polynomial.
+\end{proof}
+\begin{theorem}[Chain rule]\label{chain}
+The derivative of $f \circ g$ is $(f' \circ g) g'$.
+\end{theorem}
+\begin{theorem}[Product rule]\label{prod}
+The derivative of $fg$ is $f'g + fg'$.
+\end{theorem}
+\begin{proof}[of theorem~\ref{chain}]
+Write the difference quotient of $f \circ g$ as a product.
+\end{proof}
+\end{document}
+`
+	ps := extractDoc(t, "means.tex", core.FormatLaTeX, doc)
+	if m := provedBy(t, ps, "Mean value"); m.Proof.Text != "Apply Rolle's theorem to $f$ less its chord." {
+		t.Errorf("the mean value theorem's proof = %q", m.Proof.Text)
+	}
+	if ta := provedBy(t, ps, "Taylor"); ta.Proof.Text != "Apply Rolle's theorem $n$ times to $f$ less its Taylor polynomial." {
+		t.Errorf("the proof in the style of another theorem = %q, want it kept with Taylor's theorem", ta.Proof.Text)
+	}
+	if c := provedBy(t, ps, "Chain rule"); c.Proof.Text != "Write the difference quotient of $f \\circ g$ as a product." {
+		t.Errorf("the proof titled of theorem~\\ref{chain} = %q", c.Proof.Text)
+	}
+}
+
 // A proof of many pages is kept whole up to core.MaxProof, cut at a
 // sentence end and marked, with the length of the whole.
 func TestLongProofCutAtBound(t *testing.T) {
