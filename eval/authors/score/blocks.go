@@ -307,6 +307,7 @@ var (
 	xmlTitleRe = regexp.MustCompile(`(?s)<title>(.*?)</title>`)
 	xmlIDRe    = regexp.MustCompile(`xml:id="([^"]*)"`)
 	tagRe      = regexp.MustCompile(`<[^>]*>`)
+	xmlProofRe = regexp.MustCompile(`(?s)<proof[\s>].*?</proof>`)
 )
 
 func xmlBlocks(file, src string, m marker) []block {
@@ -337,6 +338,11 @@ func xmlBlocks(file, src string, m marker) []block {
 			if t := xmlTitleRe.FindStringSubmatch(inner); t != nil {
 				b.title = strings.TrimSpace(tagRe.ReplaceAllString(t[1], " "))
 				inner = strings.Replace(inner, t[0], " ", 1)
+			}
+			if m.kind != "proof" {
+				// A result's <proof> is a block of its own: the result
+				// is what its statement says.
+				inner = xmlProofRe.ReplaceAllString(inner, " ")
 			}
 			b.body = inner
 			if m.kind == "alg" {

@@ -96,6 +96,45 @@ Take epsilon and squeeze both sides.
 	}
 }
 
+// A PreTeXt result holds its <proof>: the result is what its statement
+// says, and is held by a primitive that states it; the proof is a block
+// of its own, paired with the result.
+func TestPreTeXtResultWithoutItsProof(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.ptx", `<pretext><book><chapter><title>Fields</title>
+<lemma xml:id="lem-unram"><statement><p>Let <m>L/K</m> be an unramified extension of local fields.
+Then <m>L</m> is generated over <m>K</m> by a root of unity of order prime to the residue characteristic.</p></statement>
+<proof><p>Choose a unit generating the residue field extension, and lift its minimal polynomial by Hensel's lemma;
+it divides a cyclotomic polynomial, so it splits over the cyclotomic extension, and equality follows by comparing degrees.</p></proof>
+</lemma>
+<lemma xml:id="lem-tame"><statement><p>Let <m>L/K</m> be a totally ramified extension of local fields.
+Then <m>L</m> is generated over <m>K</m> by a root of a uniformizer of order prime to the residue characteristic.</p></statement>
+</lemma>
+<lemma xml:id="lem-wild"><statement><p>Let <m>L/K</m> be a wildly ramified extension of local fields.
+Then <m>L</m> is not generated over <m>K</m> by a root of a uniformizer of order prime to the residue characteristic.</p></statement>
+</lemma></chapter></book></pretext>
+`)
+	lb := labels{
+		mains: []string{"main.ptx"},
+		markers: []marker{
+			{kind: "thm", how: "xml", names: []string{"lemma"}},
+			{kind: "proof", how: "xml", names: []string{"proof"}},
+		},
+	}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 4 || bs[0].kind != "thm" || bs[1].kind != "proof" || bs[1].of != 0 {
+		t.Fatalf("blocks = %+v, want the lemma and its proof paired", bs)
+	}
+	ps := []prim{newPrim(prim{id: "a", name: "Lemma 1.3.2", statement: "Let $L/K$ be an unramified extension of local fields. " +
+		"Then $L$ is generated over $K$ by a root of unity of order prime to the residue characteristic."})}
+	if got := newMatcher(ps, bs).find(bs[0]); got != 0 {
+		t.Errorf("the lemma held by %d, want the primitive stating it (its body: %q)", got, bs[0].body)
+	}
+}
+
 func TestReadLabels(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "ok.tsv", "# c\nmain\tm.tex\ninclude\ta.tex\ndef\tcmd\tdefinition\t3\tlabel=1\ttitle=2\tbody=3\nalg\tenv\talgorithm\tsteps=lines\nalg\tlines\t3-9\tSign\n")
