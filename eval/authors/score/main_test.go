@@ -135,6 +135,25 @@ Then <m>L</m> is not generated over <m>K</m> by a root of a uniformizer of order
 	}
 }
 
+// A proof of formulas only, set in display math, is carried by a
+// primitive whose proof keeps those formulas ($$…$$ as lore writes them).
+func TestFormulaProofCarried(t *testing.T) {
+	b := block{kind: "proof", body: `
+    \begin{align*}
+        P(|X - E[X]|^2 \geq a^2) &\leq \frac{E[(X - E[X])^2]}{a^2} \\
+        &= \frac{\Var{(X)}}{a^2}
+    \end{align*}
+`}
+	p := newPrim(prim{id: "a", statement: "Chebyshev", proof: `$$ P(|X - E[X]|^2 \geq a^2) &\leq \frac{E[(X - E[X])^2]}{a^2} \\ &= \frac{\operatorname{Var}{(X)}}{a^2} $$`})
+	if !proofCarried(b, p, map[string]int{}) {
+		t.Error("the proof of display math is not carried by the primitive keeping it")
+	}
+	other := newPrim(prim{id: "b", statement: "Markov", proof: `$$ E[X] \geq a P(X \geq a) $$`})
+	if proofCarried(b, other, map[string]int{}) {
+		t.Error("another proof carries it")
+	}
+}
+
 func TestReadLabels(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "ok.tsv", "# c\nmain\tm.tex\ninclude\ta.tex\ndef\tcmd\tdefinition\t3\tlabel=1\ttitle=2\tbody=3\nalg\tenv\talgorithm\tsteps=lines\nalg\tlines\t3-9\tSign\n")

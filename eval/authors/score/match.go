@@ -283,8 +283,9 @@ func proofCarried(b block, p prim, df map[string]int) bool {
 		have[w] = true
 	}
 	if len(ws) == 0 {
-		g := mathSig(b.body)
-		return len(g) >= 3 && strings.Contains(mathSig(p.proof), g)
+		g, h := formulaSig(b.body), formulaSig(p.proof)
+		return len(g) >= 3 && strings.Contains(h, g) ||
+			len(g) >= 12 && len(h) <= 2*len(g)+20 && subsequence(g, h)
 	}
 	n := 0
 	for _, w := range ws {
@@ -293,6 +294,37 @@ func proofCarried(b block, p prim, df map[string]int) bool {
 		}
 	}
 	return float64(n) >= 0.6*float64(len(ws))
+}
+
+// displayMath is display math as a source sets it or lore writes it.
+var displayMath = regexp.MustCompile(`(?s)\$\$.*?\$\$|\\begin\{(?:equation|align|gather|multline|eqnarray|displaymath)\*?\}.*?\\end\{(?:equation|align|gather|multline|eqnarray|displaymath)\*?\}`)
+
+// envMarkRe is a \begin{…} or \end{…}.
+var envMarkRe = regexp.MustCompile(`\\(?:begin|end)\{[^}]*\}`)
+
+// formulaSig is mathSig of all of s's math, display math too: what a proof
+// of formulas only keeps.
+func formulaSig(s string) string {
+	var b strings.Builder
+	for _, m := range displayMath.FindAllString(s, -1) {
+		m = envMarkRe.ReplaceAllString(strings.ReplaceAll(m, "$", ""), " ")
+		b.WriteString(mathSig("$" + m + "$"))
+	}
+	b.WriteString(mathSig(displayMath.ReplaceAllString(s, " ")))
+	return b.String()
+}
+
+// subsequence reports whether g's characters occur in h in order: h's
+// formulas are g's with the author's macros expanded (\Var to
+// \operatorname{Var}).
+func subsequence(g, h string) bool {
+	i := 0
+	for j := 0; j < len(h) && i < len(g); j++ {
+		if h[j] == g[i] {
+			i++
+		}
+	}
+	return i == len(g)
 }
 
 // duplicates counts the primitives whose statement (less a leading
