@@ -312,6 +312,19 @@ func TestOperatorNamesInFormulas(t *testing.T) {
 	}
 }
 
+// A short theorem whose words several primitives hold is held by the
+// theorem that states it, not by a longer definition met first.
+func TestShortResultHeldByItsStatement(t *testing.T) {
+	blocks := []block{{kind: "thm", body: `For $L/K$ a cyclic extension of number fields, $h(C_L) = [L:K]$.`}}
+	ps := []prim{
+		newPrim(prim{id: "a", typ: "definition", statement: "Let $L/K$ be a cyclic extension of number fields with Galois group $G$. Choose a finite set of places so that the Herbrand quotient of the idele class group is defined."}),
+		newPrim(prim{id: "b", typ: "theorem", statement: "For $L/K$ a cyclic extension of number fields, $$ h(C_L) = [L:K] $$."}),
+	}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 1 {
+		t.Errorf("the theorem held by %d, want 1 (the theorem stating it)", got)
+	}
+}
+
 func TestDuplicatesAndProvenance(t *testing.T) {
 	ps := []prim{
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),

@@ -148,11 +148,35 @@ func (m *matcher) find(b block) int {
 		} else if title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 			score = 0.6
 		}
-		if score > bestScore {
+		if score > bestScore || score > 0 && score == bestScore && m.fitter(b, p, m.prims[best]) {
 			best, bestScore = i, score
 		}
 	}
 	return best
+}
+
+// fitter reports whether p fits b better than q, both holding it equally:
+// a primitive of b's kind (a theorem for a theorem), else the one saying
+// least besides b's words.
+func (m *matcher) fitter(b block, p, q prim) bool {
+	if pk, qk := kindFits(b.kind, p.typ), kindFits(b.kind, q.typ); pk != qk {
+		return pk
+	}
+	return len(p.wordSet) < len(q.wordSet)
+}
+
+// kindFits reports whether a primitive of type typ is what a block of
+// kind holds.
+func kindFits(kind, typ string) bool {
+	switch kind {
+	case "def":
+		return typ == "definition"
+	case "thm":
+		return typ == "theorem" || typ == "identity"
+	case "alg":
+		return typ == "algorithm"
+	}
+	return false
 }
 
 // stepsInOrder gives how many of the steps p holds in their order: each
