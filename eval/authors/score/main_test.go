@@ -325,6 +325,26 @@ func TestShortResultHeldByItsStatement(t *testing.T) {
 	}
 }
 
+// A result of a few words and a short formula is held by the primitive
+// whose statement is its text.
+func TestShortResultHeldVerbatim(t *testing.T) {
+	blocks := []block{
+		{kind: "thm", body: "\n  If $X$ is Hausdorff and $x\\in X$, then $\\{x\\}$ is closed in $X$.\n"},
+		{kind: "thm", body: "\n  $L(A) \\subseteq \\bar A$.\n"},
+	}
+	ps := []prim{
+		newPrim(prim{id: "a", typ: "theorem", statement: "If $X$ is Hausdorff and $x\\in X$, then $\\{x\\}$ is closed in $X$."}),
+		newPrim(prim{id: "b", typ: "theorem", statement: "Let $X$ be Hausdorff. If $C \\subseteq X$ is compact, then $C$ is closed in $X$."}),
+	}
+	m := newMatcher(ps, blocks)
+	if got := m.find(blocks[0]); got != 0 {
+		t.Errorf("the short theorem held by %d, want 0 (its statement)", got)
+	}
+	if got := m.find(blocks[1]); got != -1 {
+		t.Errorf("a formula no primitive states held by %d", got)
+	}
+}
+
 func TestDuplicatesAndProvenance(t *testing.T) {
 	ps := []prim{
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),

@@ -20,6 +20,7 @@ type prim struct {
 	wordSet        map[string]bool
 	sig, nameLower string
 	plain          string // plainSig of the statement and computational form
+	flat           string // flatText of the statement
 }
 
 func newPrim(p prim) prim {
@@ -31,7 +32,20 @@ func newPrim(p prim) prim {
 	p.sig = mathSig(p.statement)
 	p.plain = plainSig(p.statement + "\n" + p.computational)
 	p.nameLower = strings.Join(wordsOf(p.name, -1), " ")
+	p.flat = flatText(p.statement)
 	return p
+}
+
+// flatText is s's letters and digits, lower case: a short statement's
+// text whatever its spacing.
+func flatText(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 var (
@@ -125,6 +139,7 @@ func (m *matcher) find(b block) int {
 	ws := distinctive(wordsOf(b.body, -1), m.df, 8)
 	title := strings.Join(wordsOf(b.title, -1), " ")
 	sig := mathSig(b.body)
+	flat := flatText(b.body)
 	best, bestScore := -1, 0.0
 	for i, p := range m.prims {
 		score := 0.0
@@ -147,6 +162,8 @@ func (m *matcher) find(b block) int {
 			score = 0.8 + 0.05*f*tight
 		} else if title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 			score = 0.6
+		} else if len(ws) < 3 && len(flat) >= 20 && strings.Contains(p.flat, flat) {
+			score = 0.95 // a short statement, word for word
 		}
 		if score > bestScore || score > 0 && score == bestScore && m.fitter(b, p, m.prims[best]) {
 			best, bestScore = i, score
