@@ -470,7 +470,7 @@ var textProof = lazyre.New(`^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|t
 // result, definition, example, exercise or remark marker, or a Markdown
 // heading or LaTeX sectioning command. Steps and claims inside a proof
 // are not.
-var blockLine = lazyre.New(`(?m)^[ \t>]*(?:#{1,6}\s|\\(?:chapter|section|subsection|subsubsection|paragraph)\*?\{|\\begin\{(?:definition|theorem|lemma|proposition|corollary|example|exercise|remark)|(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph)\{)?(?:Definition|Theorem|Lemma|Corollary|Proposition|Proof|Statement|Example|Remark|Exercise|Algorithm|Axiom|Problem|Solution|Identity|Conjecture|Satz|Hilfssatz|Korollar|Beweis|Beispiel|Bemerkung|Aufgabe|Théorème|Définition|Lemme|Corollaire|Preuve|Démonstration|Exemple|Remarque|Teorema|Definición|Lema|Corolario|Demostración|Ejemplo|Esempio)(?:\s+[0-9A-Z][0-9.]*)?(?:\s*\([^)\n]{1,80}\))?\s*(?:[*_}]{1,2}\s*)?[.:])`)
+var blockLine = lazyre.New(`(?m)^[ \t>]*(?:#{1,6}\s|\\(?:chapter|section|subsection|subsubsection|paragraph)\*?\{|\\begin\{(?:definition|theorem|lemma|proposition|corollary|example|exercise|remark)|(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph)\{)?(?:Definition|Theorem|Lemma|Corollary|Proposition|Proof|Statement|Example|Remark|Exercise|Algorithm|Axiom|Problem|Solution|Identity|Conjecture|Satz|Hilfssatz|Korollar|Beweis|Beispiel|Bemerkung|Aufgabe|Théorème|Définition|Lemme|Corollaire|Preuve|Démonstration|Exemple|Remarque|Teorema|Definición|Lema|Corolario|Demostración|Ejemplo|Esempio)(?:\s+[0-9A-Z][0-9.]*)?(?:[*_}]{1,2})?(?:\s*\([^)\n]{1,80}\))?\s*(?:[*_}]{1,2}\s*)?[.:])`)
 
 // proofEnd finds where a proof of running text ends in s, which starts
 // right after its marker: after its end mark, or before the next line

@@ -205,6 +205,26 @@ Write the difference quotient of $f \circ g$ as a product.
 	}
 }
 
+// A proof of running text without an end mark ends where the next block
+// opens, also when the text sets only the block's word and number in bold
+// and its title after them, as a PDF's text does ("**Definition** (Strong
+// duality).", "**Theorem 1.7** (Recurrence):").
+func TestTextProofEndsAtBoldBlockWord(t *testing.T) {
+	doc := "3 Duality\n\n**Theorem 3.1** (Weak duality). If x is feasible and λ is dual feasible, then g(λ) ≤ f(x).\n\n" +
+		"Proof.\n\ng(λ) = inf L(x′, λ) ≤ L(x, λ) = f(x).\n\n" +
+		"**Definition** (Strong duality). The primal and the dual satisfy strong duality if their optimal values agree.\n\n" +
+		"**Theorem 3.2** (Recurrence): The monic orthogonal polynomials satisfy a three-term recurrence.\n\n" +
+		"**Proof** : Expand x pₙ in the basis and use orthogonality.\n\n" +
+		"**Theorem 3.3** (Uniqueness): The recurrence coefficients are unique.\n"
+	ps := extractDoc(t, "duality.txt", core.FormatText, doc)
+	if w := provedBy(t, ps, "Weak duality"); w.Proof.Text != "g(λ) = inf L(x′, λ) ≤ L(x, λ) = f(x)." {
+		t.Errorf("the proof before a bold definition = %q", w.Proof.Text)
+	}
+	if r := provedBy(t, ps, "three-term"); r.Proof.Text != "Expand x pₙ in the basis and use orthogonality." {
+		t.Errorf("the proof before a bold theorem = %q", r.Proof.Text)
+	}
+}
+
 // A proof of many pages is kept whole up to core.MaxProof, cut at a
 // sentence end and marked, with the length of the whole.
 func TestLongProofCutAtBound(t *testing.T) {
