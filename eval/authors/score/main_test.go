@@ -367,3 +367,27 @@ func TestDuplicatesAndProvenance(t *testing.T) {
 }
 
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// The -set flag takes every half the manifest holds, the second held-out
+// batch included, and nothing else.
+func TestValidSet(t *testing.T) {
+	for _, s := range []string{"dev", "held-out", "held-out-2"} {
+		if !validSet(s) {
+			t.Errorf("validSet(%q) = false, want true", s)
+		}
+	}
+	for _, s := range []string{"", "held-out-3", "heldout", "Dev"} {
+		if validSet(s) {
+			t.Errorf("validSet(%q) = true, want false", s)
+		}
+	}
+	works, err := readManifest("../MANIFEST.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range works {
+		if !validSet(w.set) {
+			t.Errorf("work %s: set %q is not one -set accepts", w.name, w.set)
+		}
+	}
+}
