@@ -9,8 +9,8 @@ import "strings"
 // SaveDefinition environment of its own, rendered elsewhere. When the
 // printed title names no kind (or no title is declared), a name that
 // ends in the word of a kind ("functiondefinition", "SaveDefinition",
-// "mytheorem"), or holds it as a word of its own ("definition@inner",
-// "Theorem-Box"), is read as that kind. Only whole kind words of five
+// "mytheorem"), or holds it as a word of its own ("Theorem-Box"), is
+// read as that kind; a package's internal name (with an @) is none. Only whole kind words of five
 // letters or more count ("algorithmic" is no algorithm, "decor" no
 // corollary), and a name that also names an aside (a proof, an example,
 // an exercise, a wrong definition) is none.
@@ -25,6 +25,12 @@ var nameAsides = []string{
 // kindInName is the kind environment name's words give.
 func kindInName(name string) (blockKind, bool) {
 	name = strings.TrimRight(name, "*")
+	if strings.Contains(name, "@") {
+		// A package's internal environment (rep@theorem restating an
+		// exercise, definition@inner): what it is, its declaration or
+		// the environment wrapping it says.
+		return blockKind{}, false
+	}
 	lower := strings.ToLower(name)
 	for _, a := range nameAsides {
 		if strings.Contains(lower, a) {

@@ -54,7 +54,7 @@ func TestLaTeXKindFromEnvironmentName(t *testing.T) {
 func TestKindInName(t *testing.T) {
 	for name, want := range map[string]string{
 		"functiondefinition": "definition", "operatordefinition*": "definition", "SaveDefinition": "definition",
-		"definition@inner": "definition", "mytheorem": "theorem", "Theorem-Box": "theorem", "theorem2": "theorem",
+		"definition@inner": "", "rep@theorem": "", "mytheorem": "theorem", "Theorem-Box": "theorem", "theorem2": "theorem",
 		"algorithmic": "", "definitionbox": "", "exampletheorem": "", "proofoftheorem": "", "wrongdefinition": "",
 		"decor": "", "tabular": "",
 	} {
@@ -94,5 +94,25 @@ func TestLaTeXClaimIsResult(t *testing.T) {
 	}
 	if !strings.Contains(ps[0].Proof.Text, "inspection") {
 		t.Errorf("proof %q not carried", ps[0].Proof.Text)
+	}
+}
+
+// An environment of the author's named for its kind is not expanded into
+// the box or layout its code opens (which is no block): it is read as the
+// kind its name gives, titled by its optional argument.
+func TestLaTeXKindNamedEnvironmentNotExpandedAway(t *testing.T) {
+	ps := texBook(t, "\\documentclass{article}\n"+
+		"\\newenvironment{keytheorem}[1][]{\\begin{tcolorbox}\\textbf{#1}}{\\end{tcolorbox}}\n"+
+		"\\newenvironment{bigdefinition}{\\begin{center}\\begin{minipage}{0.8\\textwidth}}{\\end{minipage}\\end{center}}\n"+
+		"\\begin{document}\n\\section{Geometry}\n"+
+		"\\begin{keytheorem}[Pythagoras]\nFor every right triangle with legs $a$, $b$ and hypotenuse $c$ we have $a^2+b^2=c^2$.\n\\end{keytheorem}\n"+
+		"\\begin{bigdefinition}\nA \\emph{right triangle} is a triangle one of whose interior angles is a right angle.\n\\end{bigdefinition}\n"+
+		"\\end{document}\n")
+	got := map[string]core.PrimitiveType{}
+	for _, p := range ps {
+		got[p.Name] = p.Type
+	}
+	if got["Pythagoras"] != core.Theorem || got["Right Triangle"] != core.Definition {
+		t.Errorf("got %v", got)
 	}
 }

@@ -466,10 +466,14 @@ func (x *texExpander) titleArg(env string, a *authorEnv) bool {
 		strings.Contains(a.begin, "#1") && !proofEnvs[env]
 }
 
-// knownBlock reports an environment lore reads as a block by its name.
+// knownBlock reports an environment lore reads as a block by its name
+// (a kind's word in it: format_latex_envname.go).
 func (x *texExpander) knownBlock(env string) bool {
 	base := strings.TrimSuffix(env, "*")
 	_, ok := envKinds[base]
+	if !ok {
+		_, ok = kindInName(base)
+	}
 	return ok || x.theorems[base] || proofEnvs[env] || numberedEnvs[base] != ""
 }
 
