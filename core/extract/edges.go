@@ -169,8 +169,9 @@ func refSource(r texRef, key string) string {
 // the name does not ("Image (subset of the domain)" → "Image (subset
 // domain)"), not a count ("Image 3" says nothing of it); with no such
 // word, a statement in the same words keeps the name (the deduper makes
-// the two one result), and only one that differs in its numbers or
-// formulas alone is counted.
+// the two one result), and one that differs in its numbers or formulas
+// alone, or is another statement altogether (a how-to's second "Step 3 -
+// Query whereami", its commands another service's), is counted.
 func (x *extractor) uniqueNames(cs []cand) {
 	seen := make(map[string]bool, len(cs))
 	first := map[string]string{} // a name's first statement
@@ -209,7 +210,7 @@ func (x *extractor) uniqueNames(cs []cand) {
 				continue
 			}
 		}
-		if len(text.MeaningChanges(c.statement, first[key])) == 0 {
+		if text.Restates(c.statement, first[key]) {
 			// The same words: a restatement, which the deduper makes one
 			// result, not a second one to number.
 			continue

@@ -142,3 +142,23 @@ func TestUniqueNamesNeverCut(t *testing.T) {
 		}
 	}
 }
+
+// Two steps of a how-to sharing a title but not a statement (the second
+// "Query the service" queries another service) are two results, named
+// apart, whatever their statements share; a second statement in the same
+// words keeps the name, for the deduper to make the two one.
+func TestUniqueNamesTellsUnrelatedStatementsApart(t *testing.T) {
+	cs := []cand{
+		{name: "Step 3: Query the service", offset: 1, statement: "Read the address of the service. The deployment opens a load balancer on port 80 so that the service is reachable from outside the cluster."},
+		{name: "Step 3: Query the service", offset: 2, statement: "Read the address of the service again: SERVICE=$(kubectl get svc echo-front | awk '{ print $4 }')"},
+		{name: "Lemma", offset: 3, statement: "Every finite group of prime order is cyclic."},
+		{name: "Lemma", offset: 4, statement: "Every finite group of prime order is cyclic."},
+	}
+	(&extractor{}).uniqueNames(cs)
+	if cs[1].name == cs[0].name {
+		t.Errorf("the second step is named %q, as the first: the deduper makes them one", cs[1].name)
+	}
+	if cs[3].name != "Lemma" {
+		t.Errorf("a restatement is named %q, want the name kept (Lemma)", cs[3].name)
+	}
+}
