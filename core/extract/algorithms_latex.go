@@ -149,7 +149,7 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 		if len(body) > maxBody || nestsPseudoEnv(body) && !pseudoEnvs[base] {
 			continue
 		}
-		ps := readPseudoLines(x.texr, body, pseudoEnvs[base])
+		ps := readPseudoLines(x.texr, withoutDrawings(body), pseudoEnvs[base])
 		if !ps.looksPseudo(pseudoEnvs[base]) {
 			continue
 		}
@@ -215,6 +215,57 @@ func nestsPseudoEnv(body string) bool {
 		i += j + 7
 		if q := strings.IndexByte(body[i:], '}'); q > 0 && q < 40 && pseudoEnvs[body[i:i+q]] {
 			return true
+		}
+	}
+}
+
+// drawingEnvs are the environments that draw a picture: what they hold
+// are strokes and labels, never rows of pseudo-code.
+var drawingEnvs = []string{"tikzpicture", "picture", "pspicture"}
+
+// withoutDrawings is body with the drawings it holds cut out. A figure
+// whose drawing a book keeps in a file of its own (\input{cover}) holds
+// the drawing once the file is read in its place, and rendering every
+// stroke as a row, only to find no pseudo-code there, took a fifth of a
+// book's learning.
+func withoutDrawings(body string) string {
+	if !strings.Contains(body, `picture}`) {
+		return body
+	}
+	for _, env := range drawingEnvs {
+		open, closing := `\begin{`+env+`}`, `\end{`+env+`}`
+		for {
+			at := strings.Index(body, open)
+			if at < 0 {
+				break
+			}
+			end := envEnd(body, at+len(open), open, closing)
+			if end < 0 {
+				break
+			}
+			body = body[:at] + " " + body[end:]
+		}
+	}
+	return body
+}
+
+// envEnd is the offset past the closing of the environment whose body
+// starts at from (nested ones of its kind counted), or -1.
+func envEnd(s string, from int, open, closing string) int {
+	depth := 1
+	for i := from; ; {
+		c := strings.Index(s[i:], closing)
+		if c < 0 {
+			return -1
+		}
+		if o := strings.Index(s[i:], open); o >= 0 && o < c {
+			depth++
+			i += o + len(open)
+			continue
+		}
+		i += c + len(closing)
+		if depth--; depth == 0 {
+			return i
 		}
 	}
 }
