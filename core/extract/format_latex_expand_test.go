@@ -254,6 +254,8 @@ func FuzzExpandAuthorStructure(f *testing.F) {
 		"\\newtcbtheorem[no counter]{t}{Theorem}{}{th}\\begin{t}{T}{l}x\\end{t}\\begin{t*}{T}y\\end{t*}",
 		"\\let\\a\\b\\let\\enda\\endb\\begin{a}\\end{a}",
 		"\\NewEnviron{n}{\\begin{theorem}\\BODY\\end{theorem}}\\begin{n}q\\begin{n}r\\end{n}\\end{n}",
+		"\\def\\m#1{\\newcounter{#1c}\\expandafter\\def\\csname #1\\endcsname##1##2{\\textbf{Theorem \\arabic{#1c}} ##1 ##2}}\\m{t}\\m{u}\\t{A}{b c d}\\u{\\t}{e f g}",
+		"\\def\\r#1{\\def\\r##1{\\r{##1}}\\r{#1}}\\r{x}",
 	} {
 		f.Add(s)
 	}
@@ -319,5 +321,27 @@ func TestDefiningMacroMakesPrintedBoxes(t *testing.T) {
 	}
 	if at := strings.Index(txt, `\definition{def:cont}`); ps[len(ps)-1].Provenance.Offset != at {
 		t.Errorf("last definition at %d, the macro's use is at %d", ps[len(ps)-1].Provenance.Offset, at)
+	}
+}
+
+// A command printing a kind word in bold is a block only where it sets a
+// statement: one whose argument is a reference's key, or a word or two
+// (a heading it sets), is left as written, and a key it refers to is no
+// statement.
+func TestPrintedKindNeedsAStatement(t *testing.T) {
+	txt := "\\documentclass{article}\n\\newcommand{\\thmref}[1]{\\textbf{Theorem \\ref{#1}}}\n" +
+		"\\newcommand{\\defhead}[1]{\\par\\noindent\\textbf{Definition.} #1\\par}\n" +
+		"\\newcommand{\\thmsee}[2]{\\textbf{Theorem.} #1 (see \\ref{#2})}\n" +
+		"\\begin{document}\n\\section{Groups}\n\\defhead{Groups}\nBy \\thmref{thm:lagrange} we see more.\n\n" +
+		"\\defhead{A \\emph{group} is a set with an associative operation, a unit and inverses.}\n\n" +
+		"\\thmsee{Every group of prime order is cyclic.}{thm:cyclic}\n\\end{document}\n"
+	ps := texBook(t, txt)
+	var got []string
+	for _, p := range ps {
+		got = append(got, string(p.Type)+":"+p.Name)
+	}
+	if len(ps) != 2 || ps[0].Type != core.Definition || !strings.Contains(ps[0].FormalStatement, "associative") ||
+		ps[1].Type != core.Theorem || !strings.Contains(ps[1].FormalStatement, "prime order") {
+		t.Errorf("got %q", got)
 	}
 }

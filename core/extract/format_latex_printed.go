@@ -85,7 +85,7 @@ func (x *texExpander) printedBoxOf(body string, n int) *printedBox {
 	}
 	var after []int
 	for i := to; i < len(code); i++ {
-		if p := paramAt(code, i, n); p >= 0 && p != pb.label && p != pb.title && !containsInt(after, p) {
+		if p := paramAt(code, i, n); p >= 0 && p != pb.label && p != pb.title && !containsInt(after, p) && !keyArg(code, i) {
 			after = append(after, p)
 		}
 	}
@@ -153,6 +153,18 @@ func firstParam(g string, n, skip int) int {
 		}
 	}
 	return -1
+}
+
+// keyArg reports a parameter at i that is the key of a reference or a
+// citation ("\\ref{#1}"): it names a result, it is none.
+func keyArg(code string, i int) bool {
+	pre := code[:i]
+	for _, c := range []string{`ref{`, `cite{`, `label{`, `citep{`, `citet{`} {
+		if strings.HasSuffix(pre, c) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsInt(xs []int, v int) bool {
@@ -243,7 +255,6 @@ func (x *texExpander) useBox(s, name string, c *authorCmd, j, depth int) (int, f
 		}
 		return strings.TrimSpace(args[k])
 	}
-	x.steps++
 	open := `\begin{` + name + `}`
 	if t := arg(pb.title); t != "" && t != noValueMark {
 		if strings.ContainsAny(t, "[]") {
@@ -255,6 +266,12 @@ func (x *texExpander) useBox(s, name string, c *authorCmd, j, depth int) (int, f
 		open += `\label{` + l + `}`
 	}
 	body := arg(pb.body)
+	if len(strings.Fields(cleanLaTeX(body))) < 3 {
+		// A word or two is no statement: a heading or a reference the
+		// box command also sets.
+		return 0, nil, false
+	}
+	x.steps++
 	return e, func() {
 		x.b.WriteString(open + "\n")
 		x.run(body, depth+1, false)
