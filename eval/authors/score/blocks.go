@@ -79,8 +79,10 @@ func isTeX(f string) bool {
 	return false
 }
 
-// uncomment blanks TeX comments (an unescaped % to the end of its line),
-// keeping every offset and line where it was.
+// uncomment blanks TeX comments (an unescaped % to the end of its line)
+// and what the comment package's environment holds (\begin{comment} …
+// \end{comment}, which TeX does not print), keeping every offset and line
+// where it was.
 func uncomment(s string) string {
 	b := []byte(s)
 	for i := 0; i < len(b); i++ {
@@ -93,6 +95,26 @@ func uncomment(s string) string {
 				b[i] = ' '
 			}
 		}
+	}
+	const open, end = `\begin{comment}`, `\end{comment}`
+	for from := 0; ; {
+		i := strings.Index(string(b[from:]), open)
+		if i < 0 {
+			break
+		}
+		i += from
+		j := strings.Index(string(b[i:]), end)
+		if j < 0 {
+			j = len(b) - i
+		} else {
+			j += len(end)
+		}
+		for k := i; k < i+j; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+		from = i + j
 	}
 	return string(b)
 }

@@ -33,6 +33,9 @@ func TestCountBlocks(t *testing.T) {
 `)
 	write(t, dir, "ch1.tex", `\definition{def:lim}{The Limit}{Let $f$ be defined near $c$; the limit of $f$ at $c$ is $L$ when ...}
 % \definition{def:old}{Old}{commented out}
+\begin{comment}
+\definition{def:big}{Big O}{a block the comment environment keeps TeX from printing}
+\end{comment}
 \begin{theorem}{Squeeze Theorem}
 If $g \le f \le h$ and $g, h \to L$ then $f \to L$.
 \end{theorem}
@@ -216,12 +219,14 @@ func TestMatchAndSteps(t *testing.T) {
 	blocks := []block{
 		{kind: "def", title: "Limit", body: `Let $f$ be defined on an open interval containing $c$. The limit of $f$ as $x$ approaches $c$ is $L$, written ...`},
 		{kind: "def", title: "Continuity", body: `A function $f$ is continuous at $c$ when its limit at $c$ equals its value there.`},
+		{kind: "def", title: "Factorial", body: `Let $n$ be a positive integer\footnote{Euler's gamma function extends factorials beyond integers, {\em meromorphically}.}, then $n$-factorial is the product of the integers from one to $n$.`},
 		{kind: "alg", title: "Sign", steps: []string{"Let d be the integer of the secret key", "Fail if d is zero", "Compute the nonce from auxiliary randomness", "Return the signature"}},
 	}
 	ps := []prim{
 		newPrim(prim{id: "a", name: "Limit", statement: "Limit: Let f be defined on an open interval containing c. The limit of f as x approaches c is L."}),
 		newPrim(prim{id: "b", name: "Sign", statement: "Sign: let the integer of the secret key be d; fail if zero; compute the nonce from auxiliary randomness; return the signature."}),
 		newPrim(prim{id: "c", name: "Sign backwards", statement: "return the signature; compute the nonce from auxiliary randomness; fail if zero; let the integer of the secret key be d"}),
+		newPrim(prim{id: "d", name: "Product", statement: "Let n be a positive integer, then n-factorial is the product of the integers from one to n."}),
 	}
 	m := newMatcher(ps, blocks)
 	if got := m.find(blocks[0]); got != 0 {
@@ -230,10 +235,13 @@ func TestMatchAndSteps(t *testing.T) {
 	if got := m.find(blocks[1]); got != -1 {
 		t.Errorf("continuity held by %d, want none", got)
 	}
-	if in, keyed := stepsInOrder(blocks[2].steps, ps[1]); keyed != 4 || in != 4 {
+	if got := m.find(blocks[2]); got != 3 {
+		t.Errorf("factorial (its footnote an aside) held by %d, want 3", got)
+	}
+	if in, keyed := stepsInOrder(blocks[3].steps, ps[1]); keyed != 4 || in != 4 {
 		t.Errorf("steps in order = %d of %d, want 4 of 4", in, keyed)
 	}
-	if in, _ := stepsInOrder(blocks[2].steps, ps[2]); in >= 3 {
+	if in, _ := stepsInOrder(blocks[3].steps, ps[2]); in >= 3 {
 		t.Errorf("reversed steps counted in order: %d", in)
 	}
 }

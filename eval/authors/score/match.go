@@ -60,6 +60,7 @@ var (
 // wordsOf gives the prose words of s (three letters or more, lower case,
 // stop words left out) with commands, keys and inline math removed.
 func wordsOf(s string, n int) []string {
+	s = withoutFootnotes(s)
 	s = unprinted.ReplaceAllString(s, " ")
 	s = inlineMath.ReplaceAllString(s, " ")
 	s = commandRe.ReplaceAllString(s, " ")
@@ -75,6 +76,45 @@ func wordsOf(s string, n int) []string {
 		}
 	}
 	return out
+}
+
+// withoutFootnotes drops \footnote{…} (braces balanced): an aside at the
+// foot of the page, which lore leaves out of a statement, is not what
+// tells one block from another (its rare words were chosen to find a
+// definition whose text lore holds whole).
+func withoutFootnotes(s string) string {
+	const fn = `\footnote`
+	for {
+		i := strings.Index(s, fn)
+		if i < 0 {
+			return s
+		}
+		j := i + len(fn)
+		if j < len(s) && s[j] == '[' {
+			if k := strings.IndexByte(s[j:], ']'); k >= 0 {
+				j += k + 1
+			}
+		}
+		if j >= len(s) || s[j] != '{' {
+			return s
+		}
+		depth := 0
+		k := j
+		for ; k < len(s); k++ {
+			if s[k] == '\\' {
+				k++
+				continue
+			}
+			if s[k] == '{' {
+				depth++
+			} else if s[k] == '}' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		s = s[:i] + " " + s[min(k+1, len(s)):]
+	}
 }
 
 // mathSig is the letters and digits of s's math, commands left out: what
