@@ -101,7 +101,7 @@ func CompareKept(src, ren []core.Primitive, kept func(description string) bool) 
 		if NormName(p.Name) == NormName(ren[j].Name) {
 			same++
 		}
-		if NameWords(p.Name) == NameWords(ren[j].Name) {
+		if SameNameWords(p.Name, ren[j].Name) {
 			words++
 			if block {
 				r.BlocksNamedCount++
@@ -343,6 +343,45 @@ func NormName(s string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}), " ")
+}
+
+// SameNameWords reports whether a rendering names a source's primitive
+// alike: one name, numbers aside (NameWords), or the source's name with a
+// closing aside the rendered one adds, as lore tells a result from
+// another of the same title in its document ("Lemma 1 — Abelian sheaves
+// on a site (sheaf)" where a converter numbered every lemma 1). The aside
+// took the place of the count lore once gave, which NameWords sets aside
+// as a number; an aside of words only (a kind and number is another
+// label). A title the source closes with ("Theorem 2.1 (Leaves)") and the
+// rendering lacks is lost, and two different asides are two names.
+func SameNameWords(src, ren string) bool {
+	if NameWords(src) == NameWords(ren) {
+		return true
+	}
+	if closingAside(src) >= 0 {
+		return false
+	}
+	k := closingAside(ren)
+	if k < 0 || strings.ContainsAny(ren[k:], "0123456789") {
+		// A kind and number lore tags a name with ("Equation
+		// (Definition 2.9)") names another block than the source's.
+		return false
+	}
+	return NameWords(src) == NameWords(ren[:k])
+}
+
+// closingAside is where the parenthesized aside closing a name starts,
+// or -1.
+func closingAside(s string) int {
+	s = strings.TrimSpace(s)
+	if !strings.HasSuffix(s, ")") {
+		return -1
+	}
+	o := strings.LastIndex(s, " (")
+	if o <= 0 || strings.Contains(s[o+2:len(s)-1], "(") {
+		return -1
+	}
+	return o
 }
 
 // NameWords is NormName without the words that hold a digit.

@@ -96,3 +96,27 @@ func TestTiesGoToTheCloserStatement(t *testing.T) {
 		t.Errorf("found %d, renamed %v", r.FoundCount, r.Renamed)
 	}
 }
+
+// A name lore tells apart from another of the same title by a closing
+// aside is the source's name, as a count was: the aside is no rename.
+func TestCompareNamesAsideAreTheSourceName(t *testing.T) {
+	stmt := "Let X be a site. The category of abelian sheaves on X has enough injectives, and every sheaf embeds in one."
+	src := []core.Primitive{{ID: "a", Name: "Lemma 14 — Abelian sheaves on a site", FormalStatement: stmt, Confidence: 0.95}}
+	for _, c := range []struct {
+		ren  string
+		same bool
+	}{
+		{"Lemma 1 — Abelian sheaves on a site (sheaf)", true},
+		{"Lemma 1 — Abelian sheaves on a site 2", true},
+		{"Lemma 1 — Abelian sheaves on a ringed site", false},
+		{"Lemma 1 — Abelian sheaves on a site (Lemma 2.9)", false},
+	} {
+		r := Compare(src, []core.Primitive{{ID: "b", Name: c.ren, FormalStatement: stmt, Confidence: 0.95}})
+		if got := r.BlocksNamedCount == 1; got != c.same {
+			t.Errorf("%q named alike: %v, want %v (renamed %q)", c.ren, got, c.same, r.Renamed)
+		}
+	}
+	if SameNameWords("Theorem (Cauchy)", "Theorem (Riemann)") || SameNameWords("Theorem 2.1 (Leaves)", "Theorem 1") {
+		t.Error("a title the source closes with is no aside of lore's")
+	}
+}
