@@ -380,6 +380,8 @@ var dropArgs = map[string]int{
 	// and its status are annotations, not text (\uses lists references).
 	"lean": 1, "discussion": 1, "proves": 1, "mathlib": 1, "DeclareMathOperator": 2,
 	"providecommand": 2, "newtheorem": 2, "textcolor": 1, "pagecolor": 1,
+	// Counters moved print nothing.
+	"setcounter": 2, "addtocounter": 2, "stepcounter": 1, "refstepcounter": 1,
 }
 
 // blankCmds produce a space (paragraph and spacing commands).
