@@ -2,6 +2,7 @@ package extract
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -644,6 +645,12 @@ func (r *texRender) clean(s string) string {
 					emit(inlineCodeText(code, name))
 					i = e
 				}
+			case (name == "setcounter" || name == "addtocounter") && len(lists) > 0 && lists[len(lists)-1].depth > 0:
+				// \addtocounter{enumi}{3}: the list goes on numbering
+				// from there.
+				l := &lists[len(lists)-1]
+				moveItems(l.depth, &l.items, name, s, i)
+				i = skipArgs(s, i, 2)
 			case dropArgs[name] > 0:
 				i = skipArgs(s, skipOptArgs(s, i), dropArgs[name])
 			case name == "usetoken":
@@ -883,4 +890,27 @@ func eachLaTeXProse(s string, fn func(start, end int)) {
 		}
 	}
 	flush(len(s))
+}
+
+// itemCounters are the counters of enumerate's items, by depth.
+var itemCounters = [...]string{"", "enumi", "enumii", "enumiii", "enumiv"}
+
+// moveItems sets or moves the count of the items of a list at depth as
+// \setcounter or \addtocounter (cmd, its arguments at p) does, when it
+// names their counter.
+func moveItems(depth int, items *int, cmd, s string, p int) {
+	c, e := texBraced(s, p)
+	if e < 0 || depth >= len(itemCounters) || c != itemCounters[depth] {
+		return
+	}
+	v, e := texBraced(s, e)
+	n, err := strconv.Atoi(v)
+	if e < 0 || err != nil || n < -1000 || n > 1000 {
+		return
+	}
+	if cmd == "setcounter" {
+		*items = max(n, 0)
+	} else {
+		*items = max(*items+n, 0)
+	}
 }

@@ -347,14 +347,15 @@ func TestPrintedKindNeedsAStatement(t *testing.T) {
 }
 
 // A counter moved inside a statement (\addtocounter{enumi}{3}, to go on
-// numbering a list) prints nothing: it was read as the words "enumi3".
+// numbering a list) prints nothing: it was read as the words "enumi3". The
+// list's items are numbered from there, as printed.
 func TestCounterCommandsPrintNothing(t *testing.T) {
 	txt := "\\documentclass{article}\n\\begin{document}\n\\section{Limits}\n\\begin{theorem}[Special Limits]\n" +
 		"Let $c$ be a real number. The following limits hold:\n\\begin{enumerate}\\addtocounter{enumi}{3}\\setcounter{equation}{2}\n" +
 		"\\item $\\lim_{x\\to c} \\sin x = \\sin c$\n\\item $\\lim_{x\\to c} \\cos x = \\cos c$\n\\end{enumerate}\n\\end{theorem}\n\\end{document}\n"
 	ps := texBook(t, txt)
 	if len(ps) != 1 || strings.Contains(ps[0].FormalStatement, "enumi") || strings.Contains(ps[0].FormalStatement, "equation2") ||
-		!strings.Contains(ps[0].FormalStatement, `\cos c`) {
+		!strings.Contains(ps[0].FormalStatement, `(4) $\lim_{x\to c} \sin x`) || !strings.Contains(ps[0].FormalStatement, `(5) $\lim_{x\to c} \cos x`) {
 		for _, p := range ps {
 			t.Errorf("%s: %q", p.Name, p.FormalStatement)
 		}
