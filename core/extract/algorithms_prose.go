@@ -30,6 +30,11 @@ var (
 // or Markdown. A block replaces the textual markers found inside it (the
 // "Algorithm 3:" marker whose statement ran on as prose).
 func (x *extractor) algorithmCaptions(st *secState, start int) {
+	x.captionedAlgorithms(st, start)
+	x.numberedRows(st, start)
+}
+
+func (x *extractor) captionedAlgorithms(st *secState, start int) {
 	if x.format == core.FormatLaTeX || x.format == core.FormatPreTeXt || !strings.Contains(st.own, "Algorithm") {
 		return
 	}

@@ -1,0 +1,157 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Uncaptioned algorithms in text. algorithm2e without a \caption prints
+// its rows, numbered, and nothing else; a PDF's text keeps the numbers of
+// only some of them (those at a bold keyword, the last "end"). A run of
+// short lines from a row numbered 1 to the last number kept, the numbers
+// rising and about as many lines as the last number says, is an
+// algorithm when its rows read as pseudo-code: a loop, condition or
+// return, and a block closed, a value assigned or every row ended by
+// algorithm2e's semicolon.
+
+// numberedConf is below a captioned block's: nothing names the block.
+const numberedConf = 0.85
+
+// maxRowLen is the longest line read as a row: a PDF's prose runs the
+// width of the page.
+const maxRowLen = 100
+
+// numberedRows reads the uncaptioned algorithms of a section of text.
+func (x *extractor) numberedRows(st *secState, start int) {
+	if x.format == core.FormatLaTeX || x.format == core.FormatPreTeXt {
+		return
+	}
+	s := st.own
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		at := p
+		p = next
+		m := algoRow.FindStringSubmatch(unbold(line))
+		if m == nil || m[1] != "1" || x.inAlgorithm(start, st.body+at) {
+			continue
+		}
+		rows, end, ok := readNumbered(s, at)
+		if !ok {
+			continue
+		}
+		// algorithm2e ends each row with a semicolon unless told not to
+		ended := true
+		for k, r := range rows {
+			ended = ended && strings.HasSuffix(r, ";")
+			rows[k] = strings.TrimSuffix(r, ";")
+		}
+		ps := finishRows(pseudo{}, rows)
+		if !ps.looksNumbered(rows, ended) {
+			continue
+		}
+		name := ""
+		for _, l := range ps.lines {
+			w := strings.Fields(l.text)
+			if len(w) > 1 && (strings.EqualFold(w[0], "function") || strings.EqualFold(w[0], "procedure")) {
+				n := w[1]
+				if i := strings.IndexByte(n, '('); i > 0 {
+					n = n[:i]
+				}
+				ps.procs = append(ps.procs, strings.TrimSuffix(n, ":"))
+			}
+		}
+		if len(ps.procs) > 0 {
+			name = givenName(ps.procs[0])
+		}
+		c := cand{
+			typ: core.Algorithm, name: name, offset: st.body + at, end: st.body + end,
+			conf: numberedConf, statement: ps.statement(), form: ps.form(),
+		}
+		if c.name == "" {
+			c.name = x.numberedName(st, &cand{typ: core.Algorithm, kind: "Algorithm"})
+		}
+		kept := x.cands[:start]
+		for _, o := range x.cands[start:] {
+			if o.format || o.offset < c.offset || o.offset >= c.end {
+				kept = append(kept, o)
+			}
+		}
+		x.cands = kept
+		x.algos.keep(c.offset, &ps)
+		x.add(st, c)
+		p = max(p, end)
+	}
+}
+
+// inAlgorithm reports whether an algorithm read already holds offset off.
+func (x *extractor) inAlgorithm(start, off int) bool {
+	for _, c := range x.cands[start:] {
+		if c.typ == core.Algorithm && c.offset <= off && off < c.end {
+			return true
+		}
+	}
+	return false
+}
+
+// readNumbered reads the rows from the row numbered 1 at i: the rows up to
+// the last numbered one and where that row ends; ok is
+// false when the run is no block of numbered rows (a caption follows it:
+// the captioned block's own reader has it).
+func readNumbered(s string, i int) (rows []string, end int, ok bool) {
+	blanks, kept, last := 0, 0, 0
+	for p := i; p < len(s); {
+		raw, next := lineAt(s, p)
+		line := unbold(raw)
+		t := strings.TrimSpace(line)
+		p = next
+		if t == "" {
+			if blanks++; blanks > 2 {
+				break
+			}
+			continue
+		}
+		blanks = 0
+		if algoCaption.MatchString(line) {
+			return nil, 0, false
+		}
+		if len(t) > maxRowLen || strings.HasPrefix(t, "#") {
+			break
+		}
+		if m := algoRow.FindStringSubmatch(line); m != nil {
+			n := atoi(m[1])
+			if n <= last {
+				break // a list starting again
+			}
+			rows = append(rows, strings.TrimSpace(m[2]))
+			last, kept, end = n, len(rows), p
+			continue
+		}
+		rows = append(rows, t)
+	}
+	rows = rows[:kept]
+	// the numbers count the rows: as many lines as the last says (a
+	// wrapped row's continuation, an "end" printed unnumbered, aside)
+	if last < 3 || len(rows) < 3 || len(rows) > last+2 || 2*len(rows) < last {
+		return nil, 0, false
+	}
+	return rows, min(end, len(s)), true
+}
+
+// looksNumbered reports whether rows read as pseudo-code: a row that
+// loops, tests or returns, and a block closed, a value assigned or every
+// row ended by a semicolon.
+func (ps pseudo) looksNumbered(rows []string, ended bool) bool {
+	kw, closed := 0, 0
+	for _, r := range rows {
+		l := strings.ToLower(strings.TrimSpace(r))
+		switch strings.Trim(firstWord(l), ":") {
+		case "for", "while", "if", "return", "repeat", "until", "foreach", "forall":
+			kw++
+		}
+		if closesBlock(l) {
+			closed++
+		}
+	}
+	return kw >= 1 && (closed >= 1 || ps.assigns() || ended)
+}

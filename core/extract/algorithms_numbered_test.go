@@ -1,0 +1,88 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+func textAlgorithms(t *testing.T, src string) []core.Primitive {
+	t.Helper()
+	var algs []core.Primitive
+	for _, p := range Extract(oneSection(src, core.FormatMarkdown, core.Textbook), Options{}) {
+		if p.Type == core.Algorithm {
+			algs = append(algs, p)
+		}
+	}
+	return algs
+}
+
+// algorithm2e without a caption prints its numbered rows and nothing
+// else; a PDF's text keeps the numbers of only some rows. The rows from
+// row 1 to the last number kept are an algorithm, named by the function
+// it defines.
+func TestUncaptionedNumberedRows(t *testing.T) {
+	src := "Recursively partition the array, put small numbers to the left and large numbers to the right of the pivot.\n\n" +
+		"**1 Function** QUICKSORT(A,p,r)is\nif p < r **then**\nq ←PARTITION(A,p,r)\nQUICKSORT(A,p,q-1)\nQUICKSORT(A,q+1,r)\n**end\n7 end\n" +
+		"8 Function** PARTITION(A,p,r)is\nx ← A[r]\ni ← p − 1\n**for** j = p to r − 1 do\nif A[j ] ≤ x **then**\ni ← i + 1\nExchangeA[i], A[j ]\n" +
+		"**end\nend**\ni ← i + 1\nExchangeA[i], A[r]\n**return** i\n**20 end**\n\n" +
+		"## Comparison Analysis\n\nFirst note that PARTITION is always linear in comparisons on n = r − p + 1 terms, whatever the input is.\n"
+	algs := textAlgorithms(t, src)
+	if len(algs) != 1 {
+		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
+	}
+	p := algs[0]
+	if p.Name != "QUICKSORT" {
+		t.Errorf("name = %q, want QUICKSORT", p.Name)
+	}
+	want := "1. Function QUICKSORT(A,p,r)is:\n" +
+		"   2. if p < r:\n" +
+		"      3. q ←PARTITION(A,p,r)\n" +
+		"      4. QUICKSORT(A,p,q-1)\n" +
+		"      5. QUICKSORT(A,q+1,r)\n" +
+		"6. Function PARTITION(A,p,r)is:\n" +
+		"   7. x ← A[r]\n" +
+		"   8. i ← p − 1\n" +
+		"   9. for j = p to r − 1:\n" +
+		"      10. if A[j ] ≤ x:\n" +
+		"         11. i ← i + 1\n" +
+		"         12. ExchangeA[i], A[j ]\n" +
+		"   13. i ← i + 1\n" +
+		"   14. ExchangeA[i], A[r]\n" +
+		"   15. return i"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+	if strings.Contains(p.FormalStatement, "Comparison") {
+		t.Errorf("statement runs past the block: %q", p.FormalStatement)
+	}
+}
+
+// Rows numbered without a gap, a loop among them, are an algorithm too;
+// a numbered list of sentences is not, nor a contents page.
+func TestUncaptionedNumberedRowsAndLists(t *testing.T) {
+	rows := "Assume you have a uniformly distributed array of real numbers between 0 and 1. Create n buckets.\n\n" +
+		"1 Clear B;\n**2 for** i = 1 to n do\n3 Put A[i] into bucket B [⌊n · A[i]⌋];\n**4 end**\n5 Sort each bucket;\n6 Concatenate each bucket;\n\n" +
+		"On average there will be 1 element per bucket. If you can rely on the buckets in the worst case not being very large\n"
+	algs := textAlgorithms(t, rows)
+	if len(algs) != 1 {
+		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
+	}
+	want := "1. Clear B\n2. for i = 1 to n:\n   3. Put A[i] into bucket B [⌊n · A[i]⌋]\n4. Sort each bucket\n5. Concatenate each bucket"
+	if algs[0].ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", algs[0].ComputationalForm, want)
+	}
+	dfs := "## Depth First Search\n\n1 Mark v as visited;\n2 for all v such that (u,v) is an edge and v has not been visited ;\n3 DFS {v};\n\nAdjacency Matrix: O(n²)\n"
+	if algs := textAlgorithms(t, dfs); len(algs) != 1 {
+		t.Errorf("rows ended by semicolons, a loop among them: algorithms = %+v, want 1", algs)
+	}
+	for _, src := range []string{
+		"The plan has three parts.\n\n1 We read the input and count it.\n2 If the count is odd we stop.\n3 Otherwise we write the result and end.\n\nThat is all there is to it, and the rest of the chapter shows why it works so well.\n",
+		"## Table of Contents\n\n**1 Maximum Subarray Problem** 5\nBrute Force solution . . . . . . . . . . . . . . . 5\n**2 Timing analysis** 6\nClasses of algorithms . . . . . . . . . . . . . . . 6\n**3 Bubble Sort Analysis** 7\n",
+	} {
+		if algs := textAlgorithms(t, src); len(algs) > 0 {
+			t.Errorf("%q read as an algorithm: %+v", src[:30], algs[0].ComputationalForm)
+		}
+	}
+}
