@@ -334,7 +334,7 @@ const stepListConf = 0.85
 var (
 	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b`)
 	sigHead      = lazyre.New("^[ \\t]*(?:[*+•◦▪–-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(([^()]*)\\)`?(?:\\*\\*|__)?")
-	stepItemLine = lazyre.New(`^([ \t]*)([*+•◦▪–-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
+	stepItemLine = lazyre.New(`^([ \t]*)([*+•◦▪∗–-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
 	callName     = lazyre.New(`([A-Za-z_][A-Za-z0-9_]*)\(`)
 )
 
@@ -391,7 +391,7 @@ func (x *extractor) stepLists(st *secState, start int) {
 		}
 		c := cand{
 			typ: core.Algorithm, name: m[1], offset: st.body + head, end: st.body + end, conf: stepListConf,
-			statement: withCaption(m[1], ps.statement()), form: ps.form(),
+			statement: withCaption(m[1], strings.TrimSpace(headText(s[head+len(m[0]):next])+" "+ps.statement())), form: ps.form(),
 		}
 		// The function read otherwise inside the list (a concept named by
 		// its signature, a marker) is the same function.
@@ -409,17 +409,38 @@ func (x *extractor) stepLists(st *secState, start int) {
 }
 
 // itemStart is where the list item or paragraph holding the line at i
-// starts: its marker's line, or the line after a blank one (at most eight
-// lines up).
+// starts: its marker's line, or the line after a blank one (at most 24
+// lines up). A blank line does not end the item when the paragraph below
+// it is indented (a Markdown item's next paragraph) or the line above it
+// ends mid-sentence (a PDF's text breaking a sentence at a page's or
+// column's end).
 func itemStart(s string, i int) int {
-	for n := 0; n < 8 && i > 0; n++ {
+	for n := 0; n < 24 && i > 0; n++ {
 		line, _ := lineAt(s, i)
 		if stepItemLine.MatchString(line) {
 			return i
 		}
 		q := strings.LastIndexByte(s[:i-1], '\n') + 1
 		if strings.TrimSpace(s[q:i-1]) == "" {
-			return i
+			// the non-blank line above the blank ones
+			a, blanks := q, 1
+			for a > 0 && blanks <= 2 {
+				b := strings.LastIndexByte(s[:a-1], '\n') + 1
+				if strings.TrimSpace(s[b:a-1]) != "" {
+					break
+				}
+				a, blanks = b, blanks+1
+			}
+			if a == 0 || blanks > 2 {
+				return i
+			}
+			b := strings.LastIndexByte(s[:a-1], '\n') + 1
+			above := strings.TrimRight(s[b:a-1], " \t")
+			indented := strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "\t")
+			if !indented && strings.ContainsAny(above[len(above)-1:], ".:;!?)") {
+				return i
+			}
+			q = b
 		}
 		i = q
 	}
@@ -473,6 +494,11 @@ func readStepList(s string, i int, head string) (rows []string, depths []int, en
 		case base >= 0 && ind > base && len(rows) > 0:
 			rows[len(rows)-1] += " " + t // the item's text runs on
 			end = p + len(line)
+		case m == nil && base == 0 && head != "" && len(rows) > 0 && !strings.HasPrefix(t, "#") && runsOn(s, p, rows[len(rows)-1], markers, head):
+			// a PDF's text, its indentation lost: the item's text runs on
+			// on lines of its own
+			rows[len(rows)-1] += " " + t
+			end = p + len(line)
 		default:
 			return plainSteps(rows), depths, end
 		}
@@ -482,6 +508,42 @@ func readStepList(s string, i int, head string) (rows []string, depths []int, en
 		p = next
 	}
 	return plainSteps(rows), depths, end
+}
+
+// headText is what the head of a function's item says of it, from its
+// signature to the lead of its steps: what the function is for and takes.
+func headText(s string) string {
+	s = strings.NewReplacer("`", "", "**", "", "__", "").Replace(s)
+	return strings.TrimLeft(strings.Join(strings.Fields(s), " "), ": ")
+}
+
+// runsOn reports whether the line at p, at the list's left edge, goes on
+// with the item before it (row): the item stopped mid-sentence, or the
+// lines from p run into another item of the list (not the head's) without
+// a blank line.
+func runsOn(s string, p int, row string, markers []string, head string) bool {
+	if r := strings.TrimRight(row, " *_`"); r != "" && !strings.ContainsAny(r[len(r)-1:], ".!?:") {
+		return true
+	}
+	for q := p; q < len(s); {
+		line, next := lineAt(s, q)
+		if strings.TrimSpace(line) == "" {
+			return false
+		}
+		if m := stepItemLine.FindStringSubmatch(line); m != nil && q > p {
+			if m[2] == head {
+				return false
+			}
+			for _, mk := range markers {
+				if m[2] == mk {
+					return true
+				}
+			}
+			return false
+		}
+		q = next
+	}
+	return false
 }
 
 // plainSteps writes list items as plain text: code and emphasis marks
