@@ -508,3 +508,33 @@ func TestSameProcedureAgainKeepsItsName(t *testing.T) {
 		t.Errorf("algorithms %q: want the repeat named MergeSort and only the variant apart", names)
 	}
 }
+
+// A block of the author's row macros that opens with a procedure's
+// signature is an algorithm however few or long its rows: two rows that
+// define a function, or rows carrying notes of a line and more.
+func TestAuthorRowMacrosShortOrLongBlocks(t *testing.T) {
+	src := `\section{Selection}
+\begin{algoblock}[0.8\textwidth]
+	\aaA {2}{function find-pivot-random~($A$)}\xxx
+	\aab {pick pivot $x$ uniformly at random from $A$;}\xxx
+\end{algoblock}
+
+Then the hull.
+
+\begin{algoblock}[0.8\textwidth]
+	\aaA {5}{function combine~($C_1, C_2$)}\xxx
+	\aab {find $p_*$ in $C_1\cup C_2$ with smallest $y$-coordinate;}\xxx
+	\aab {rewrite $C_1$ into $C_1'$ with circular shifting so that $p_*$ is the first point of $C_1'$;
+		(\emph{Note: now points in $C_1'$ are sorted with respect to $p_*$ in counter-clockwise order, as the merge below needs.})}\xxx
+	\aab {$C' = $ merge-two-sorted-arrays~($C_1', C_2$);
+		(\emph{Note: merging is by the angle with respect to $p_*$; after it the points of $C_1$ and $C_2$ are sorted in counter-clockwise order.})}\xxx
+	\aab {return Graham-Core-Scan~($C'$);}\xxx
+\end{algoblock}
+`
+	algs := algorithmsOf(t, src)
+	for _, n := range []string{"Find-pivot-random", "Combine"} {
+		if _, ok := algs[n]; !ok {
+			t.Errorf("no algorithm %s; got %q", n, algNames(algs))
+		}
+	}
+}

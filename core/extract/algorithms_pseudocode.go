@@ -36,6 +36,8 @@ type pseudo struct {
 	// structure counts the commands read that only pseudo-code uses
 	// (\State, \If, \li, \;, \Procedure …): evidence the block is one.
 	structure int
+	// byMacros: the rows were read from the author's row macros (\aab{…}).
+	byMacros bool
 }
 
 // pcParser reads one block of pseudo-code.
@@ -849,6 +851,11 @@ func (ps pseudo) looksPseudo(byName bool) bool {
 	}
 	if byName {
 		return ps.structure > 0 || ps.keywordRows() > 0
+	}
+	if ps.byMacros && len(ps.lines) >= 2 && len(ps.procs) > 0 {
+		// rows of the author's own macros, the first a procedure's
+		// signature: however few or long (a note of a line in a row)
+		return true
 	}
 	if len(ps.lines) < 3 || !shortRows(ps.lines) || aligned(ps.lines) {
 		return false

@@ -152,6 +152,7 @@ func readRowFamily(r *texRender, body string, fam map[string]rowMacro) pseudo {
 		ps.lines = nestRows(texts)
 	}
 	ps.structure = len(ps.lines)
+	ps.byMacros = true
 	for _, l := range ps.lines {
 		for _, c := range rowCall.FindAllStringSubmatch(l.text, -1) {
 			ps.calls = append(ps.calls, c[1])
