@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 )
@@ -33,7 +34,7 @@ func (x *extractor) numberedRows(st *secState, start int) {
 		at := p
 		p = next
 		m := algoRow.FindStringSubmatch(unbold(line))
-		if m == nil || m[1] != "1" || x.inAlgorithm(start, st.body+at) {
+		if m == nil || m[1] != "1" || !bareNumber(unbold(line)) || x.inAlgorithm(start, st.body+at) {
 			continue
 		}
 		rows, end, ok := readNumbered(s, at)
@@ -84,6 +85,17 @@ func (x *extractor) numberedRows(st *secState, start int) {
 	}
 }
 
+// bareNumber reports a row numbered as pseudo-code numbers its rows, "1"
+// or "1:", not as a list numbers its items ("1.", "1)").
+func bareNumber(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	return k < len(t) && (t[k] == ' ' || t[k] == '\t' || t[k] == ':')
+}
+
 // inAlgorithm reports whether an algorithm read already holds offset off.
 func (x *extractor) inAlgorithm(start, off int) bool {
 	for _, c := range x.cands[start:] {
@@ -115,7 +127,7 @@ func readNumbered(s string, i int) (rows []string, end int, ok bool) {
 		if algoCaption.MatchString(line) {
 			return nil, 0, false
 		}
-		if len(t) > maxRowLen || strings.HasPrefix(t, "#") {
+		if utf8.RuneCountInString(t) > maxRowLen || strings.HasPrefix(t, "#") {
 			break
 		}
 		if m := algoRow.FindStringSubmatch(line); m != nil {

@@ -79,6 +79,9 @@ func TestUncaptionedNumberedRowsAndLists(t *testing.T) {
 	}
 	for _, src := range []string{
 		"The plan has three parts.\n\n1 We read the input and count it.\n2 If the count is odd we stop.\n3 Otherwise we write the result and end.\n\nThat is all there is to it, and the rest of the chapter shows why it works so well.\n",
+		"**Proposition 11.4** Let ϕ : G₁ → G₂ be a homomorphism of groups. Then\n\n1. If e is the identity of G₁, then ϕ(e) is the identity of G₂;\n\n" +
+			"2. For any element g ∈ G₁, ϕ(g⁻¹) = [ϕ(g )]⁻¹;\n\n3. If H₁ is a subgroup of G₁, then ϕ(H₁) is a subgroup of G₂;\n\n" +
+			"4. If H₂ is a subgroup of G₂, then ϕ⁻¹(H₂) = {g ∈ G₁ : ϕ(g ) ∈ H₂} is a subgroup of G₁.\n\nFurthermore, if H₂ is normal in G₂, then so is its inverse image.\n",
 		"## Table of Contents\n\n**1 Maximum Subarray Problem** 5\nBrute Force solution . . . . . . . . . . . . . . . 5\n**2 Timing analysis** 6\nClasses of algorithms . . . . . . . . . . . . . . . 6\n**3 Bubble Sort Analysis** 7\n",
 	} {
 		if algs := textAlgorithms(t, src); len(algs) > 0 {
