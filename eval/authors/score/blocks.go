@@ -328,7 +328,7 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 var (
 	xmlTitleRe = regexp.MustCompile(`(?s)<title>(.*?)</title>`)
 	xmlIDRe    = regexp.MustCompile(`xml:id="([^"]*)"`)
-	tagRe      = regexp.MustCompile(`<[^>]*>`)
+	tagRe      = regexp.MustCompile(`<!--[^>]*-->|</?[A-Za-z][A-Za-z0-9:_-]*(?:\s[^<>]*)?/?>`) // markup, not a relation (s < 0, d > 0)
 	xmlProofRe = regexp.MustCompile(`(?s)<proof[\s>].*?</proof>`)
 )
 

@@ -353,6 +353,16 @@ func TestShortResultHeldVerbatim(t *testing.T) {
 	}
 }
 
+// A readable statement's relations (s < 0 … d > 0) are no markup tag:
+// the words between them are the statement's.
+func TestRelationsAreNoTags(t *testing.T) {
+	got := strings.Join(wordsOf("Select q with s_q < 0 as the entering index; if d ≤ 0 stop, problem unbounded; min over d > 0 <p>kept</p>", -1), " ")
+	want := "select entering index stop problem unbounded min over kept"
+	if got != want {
+		t.Errorf("words = %q, want %q", got, want)
+	}
+}
+
 func TestDuplicatesAndProvenance(t *testing.T) {
 	ps := []prim{
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),
