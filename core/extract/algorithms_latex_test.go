@@ -160,6 +160,36 @@ We sort in place.
 	}
 }
 
+// clrscode's \Indentmore opens a block as \Then does, closed by \End; a
+// row begun with \zi is the row before it, wrapped.
+func TestClrscodeIndentmoreAndWrappedRows(t *testing.T) {
+	src := `\section{Simplex}
+\begin{codebox}
+\Procname{$\proc{Simplex Step}()$}
+\li Compute $s_N = c_N - N^T \lambda$;
+\li \If $s_N \geq 0$ \Indentmore
+\li \textbf{stop}; \End
+\li Calculate $x_q = \min_i x_i/d_i$, and use $p$ to
+\zi denote the minimizing $i$;
+\li Update $x_B$;
+\end{codebox}
+`
+	algs := algorithmsOf(t, src)
+	p, ok := algs["Simplex Step"]
+	if !ok {
+		t.Fatalf("no algorithm; got %q", algNames(algs))
+	}
+	want := "1. procedure Simplex Step():\n" +
+		"   2. Compute s_N = c_N - Nᵀ λ\n" +
+		"   3. if s_N ≥ 0:\n" +
+		"      4. stop\n" +
+		"   5. Calculate x_q = minᵢ xᵢ/dᵢ, and use p to denote the minimizing i\n" +
+		"   6. Update x_B"
+	if p.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", p.ComputationalForm, want)
+	}
+}
+
 // An environment the author defines for pseudo-code, whatever its name,
 // is an algorithm by what it holds: rows of one command, keywords and
 // assignment arrows.

@@ -114,7 +114,7 @@ var pcKnown = map[string]bool{
 	"for": true, "forall": true, "foreach": true, "endfor": true, "while": true, "endwhile": true,
 	"repeat": true, "until": true, "loop": true, "endloop": true, "procedure": true, "endprocedure": true,
 	"function": true, "endfunction": true, "return": true, "require": true, "ensure": true, "call": true,
-	"comment": true, "li": true, "zi": true, "kwin": true, "kwout": true, "begin": true, "end": true,
+	"comment": true, "li": true, "zi": true, "indentmore": true, "kwin": true, "kwout": true, "begin": true, "end": true,
 	"caption": true, "label": true, "item": true, "textbf": true, "emph": true, "textit": true, "texttt": true,
 	"textsc": true, "proc": true, "then": true, "do": true, "input": true, "output": true, "hline": true,
 }
@@ -400,7 +400,20 @@ func (p *pcParser) command(s, name string, j int) int {
 			return j
 		}
 		return e
-	case "state", "statex", "li", "zi", "item":
+	case "zi":
+		// clrscode's unnumbered line: the row before it, wrapped
+		p.out.structure++
+		if strings.TrimSpace(p.cur.String()) == "" {
+			p.flush()
+		}
+		p.cur.WriteByte(' ')
+		return j
+	case "indentmore":
+		// clrscode's own indentation, closed by \End
+		p.out.structure++
+		p.opens()
+		return j
+	case "state", "statex", "li", "item":
 		if l != "item" {
 			p.out.structure++
 		}
