@@ -275,12 +275,19 @@ func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
 }
 
 // operatorRe are the operator commands, which print their names.
-var operatorRe = regexp.MustCompile(`\\(max|min|log|ln|lg|exp|sin|cos|tan|gcd|lcm|det|lim|sup|inf|deg|dim|ker|arg|argmax|argmin|mod|bmod|Pr)([^A-Za-z@]|$)`)
+var operatorRe = regexp.MustCompile(`\\(max|min|log|ln|lg|exp|sin|cos|tan|gcd|lcm|det|lim|sup|inf|deg|dim|ker|arg|argmax|argmin|mod|bmod|pmod|Pr)([^A-Za-z@]|$)`)
 
 // plainSig is the ASCII letters and digits of s, commands left out, with
 // super- and subscript characters read as their letters (NFKC).
 func plainSig(s string) string {
-	s = operatorRe.ReplaceAllString(s, " $1 $2")
+	s = operatorRe.ReplaceAllStringFunc(s, func(m string) string {
+		g := operatorRe.FindStringSubmatch(m)
+		name := g[1]
+		if name == "bmod" || name == "pmod" {
+			name = "mod" // what they print
+		}
+		return " " + name + " " + g[2]
+	})
 	s = norm.NFKC.String(commandRe.ReplaceAllString(s, " "))
 	var b strings.Builder
 	for _, r := range s {
