@@ -213,11 +213,13 @@ func normPatterns(buf []string, ps []string) []string {
 // statement in other notation is a duplicate measured on its texts
 // (asWritten), and a generalization whose statement differs from the
 // stored one only in notation or connective words is no broader one but
-// that duplicate (notBroader).
+// that duplicate (notBroader); statements of one wording over other
+// mathematics or another list are two results (twoResults).
 func Compare(cand, existing *core.Primitive) core.Comparison {
 	c := CompareFeatures(FeaturesOf(cand), FeaturesOf(existing), existing.ID)
 	asWritten(&c, cand, existing)
 	notBroader(&c, cand, existing)
+	twoResults(&c, cand, existing)
 	return c
 }
 

@@ -242,6 +242,18 @@ func (d *Deduper) checkWording(cand *core.Primitive, full bool) (Verdict, error)
 		}
 		v.Comparisons[i] = d.compare(r, full)
 	}
+	// The comparator reads words: an exact duplicate over other
+	// mathematics is two results, and may not stand for the best.
+	for i := range v.Comparisons {
+		if v.Comparisons[i].Class != core.ExactDuplicate {
+			continue
+		}
+		p, err := d.primitive(v.Matches[i].rec)
+		if err != nil {
+			return Verdict{}, fmt.Errorf("dedup %s: registry lookup: %w", cand.ID, err)
+		}
+		twoResults(&v.Comparisons[i], cand, p)
+	}
 	best := bestIndex(v.Comparisons)
 	if !full {
 		if best < 0 {
@@ -259,6 +271,7 @@ func (d *Deduper) checkWording(cand *core.Primitive, full bool) (Verdict, error)
 		}
 		asWritten(&v.Comparisons[best], cand, p)
 		notBroader(&v.Comparisons[best], cand, p)
+		twoResults(&v.Comparisons[best], cand, p)
 		c := v.Comparisons[best]
 		v.Best, v.Existing = &c, copyOf(p)
 	}

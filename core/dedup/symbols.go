@@ -1,0 +1,159 @@
+package dedup
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// The comparator's statement tokens are words of two letters or more:
+// two statements that say the same words of different matrices, indices
+// or formulas ("Then $\mathcal{R}(A)$ is a subspace of $\mathbb{C}^n$",
+// "Then $\mathcal{C}(A)$ is a subspace of $\mathbb{C}^m$"), or one list of
+// equivalences and the same list with an item more, measure as one. They
+// are two results. A duplicate repeats the mathematics and the items as
+// well as the words; this file reads those.
+
+// symbols are the mathematics of s: in canonical math form
+// (text.CanonicalMath), the commands, single letters (case kept), numbers
+// and operator signs of its $…$ spans when s writes LaTeX, else its
+// commands and the single letters and numbers standing as words (a
+// rendered text's variables), sorted, each as often as it is written. Braces and script marks are left out:
+// a rendering need not keep them.
+func symbols(s string) []string {
+	var out []string
+	if markedUp(s) {
+		for _, m := range mathSpans(s) {
+			out = mathTokens(out, text.CanonicalMath(m))
+		}
+	} else {
+		c := text.CanonicalMath(s)
+		out = letterWords(out, c)
+		out = append(out, commands.FindAllString(c, -1)...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// commands are the \commands of a text in canonical math form (a rendered
+// χ spelled \chi).
+var commands = regexp.MustCompile(`\\[A-Za-z]+`)
+
+// markedUp reports whether s writes its mathematics in $…$ spans.
+func markedUp(s string) bool { return strings.Contains(s, "$") }
+
+// mathSpans are the contents of s's $…$ and $$…$$ spans.
+func mathSpans(s string) []string {
+	var out []string
+	parts := strings.Split(strings.ReplaceAll(s, "$$", "$"), "$")
+	for i := 1; i < len(parts); i += 2 {
+		out = append(out, parts[i])
+	}
+	return out
+}
+
+// mathTokens appends the tokens of the formula m: \commands, letters one
+// by one, numbers, and every other sign but braces, script marks and
+// spacing.
+func mathTokens(out []string, m string) []string {
+	for i := 0; i < len(m); {
+		r, w := utf8.DecodeRuneInString(m[i:])
+		switch {
+		case r == '\\':
+			j := i + 1
+			for j < len(m) && (m[j] >= 'a' && m[j] <= 'z' || m[j] >= 'A' && m[j] <= 'Z') {
+				j++
+			}
+			if j == i+1 {
+				// \{ \, \! \\ …: a brace or spacing.
+				i = min(j+1, len(m))
+				continue
+			}
+			switch cmd := m[i:j]; cmd {
+			case `\left`, `\right`, `\big`, `\Big`, `\bigl`, `\bigr`, `\quad`, `\qquad`, `\displaystyle`:
+			default:
+				out = append(out, cmd)
+			}
+			i = j
+			continue
+		case unicode.IsDigit(r):
+			j := i
+			for j < len(m) && m[j] >= '0' && m[j] <= '9' {
+				j++
+			}
+			out = append(out, m[i:j])
+			i = j
+			continue
+		case unicode.IsSpace(r), r == '{', r == '}', r == '^', r == '_', r == '&':
+		default:
+			out = append(out, string(r))
+		}
+		i += w
+	}
+	return out
+}
+
+// letterWords appends the words of s that are one letter, or a number.
+// The article "a" is no variable.
+func letterWords(out []string, s string) []string {
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if utf8.RuneCountInString(f) == 1 && unicode.IsLetter([]rune(f)[0]) && f != "a" || isNumber(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func isNumber(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// listItem is the mark that opens an item of a list: "(3) ", "(b) ", "• ".
+var listItem = regexp.MustCompile(`(?:^|\s)(?:\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)|[•◦▪])\s`)
+
+// items is how many list items s has.
+func items(s string) int { return len(listItem.FindAllStringIndex(s, -1)) }
+
+// otherMathematics reports whether statements a and b, read as one by
+// their words, are two results by their mathematics: other symbols, or
+// another number of list items. A statement and its rendering (one in
+// LaTeX, the other as a reader sees it) are not read so: a rendering
+// spells its scripts and braces otherwise, and text.OtherNotation tells
+// them.
+func otherMathematics(a, b string) bool {
+	if markedUp(a) != markedUp(b) {
+		return false
+	}
+	return items(a) != items(b) || !slices.Equal(symbols(a), symbols(b))
+}
+
+// twoResults corrects c, the comparison of cand with existing, where it
+// calls the two one statement by their words though their mathematics or
+// their list items differ (otherMathematics): they are two results, the
+// candidate genuinely new beside the stored one. One text, or one in other
+// notation (text.OtherNotation), is one statement whatever its symbols.
+// Two statements of one name are left to the merge engine, whose rule
+// holds a changed number or formula under one title for a person.
+func twoResults(c *core.Comparison, cand, existing *core.Primitive) {
+	if c.Class != core.ExactDuplicate || SameName(cand, existing) {
+		return
+	}
+	a, b := cand.FormalStatement, existing.FormalStatement
+	if unspaced(a) == unspaced(b) || text.OtherNotation(a, b) || !otherMathematics(a, b) {
+		return
+	}
+	c.Class = core.GenuinelyNew
+	c.Confidence = c.FormalSimilarity
+	how := "other mathematics"
+	if items(a) != items(b) {
+		how = "another list (" + strconv.Itoa(items(a)) + " items to " + strconv.Itoa(items(b)) + ")"
+	}
+	c.Rationale = "The statements share their words (" + pct(c.FormalSimilarity) + ") but say them of " + how +
+		": two results, not one — kept apart."
+}

@@ -1,0 +1,74 @@
+package dedup
+
+import (
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Pairs of statements that say the same words of other mathematics (the
+// kind of neighbouring theorems of A First Course in Linear Algebra the
+// comparator read as one: the row space and the column space of a matrix
+// are subspaces; conjugation respects sums and products), and one list of
+// equivalences and the same list with an item more. Their word tokens
+// (two letters or more) agree, so the comparator measured them exact
+// duplicates and a learn kept one result of each pair.
+var twoResultPairs = []struct{ a, b string }{
+	{`Suppose that $A$ is an $m\times n$ matrix. Then $\mathcal{R}\!\left(A\right)$ is a subspace of $\mathbb{C}^{n}$.`,
+		`Suppose that $A$ is an $m\times n$ matrix. Then $\mathcal{C}\!\left(A\right)$ is a subspace of $\mathbb{C}^{m}$.`},
+	{`Suppose that $\alpha$ and $\beta$ are complex numbers. Then $\overline{\alpha\beta}=\overline{\alpha}\overline{\beta}$.`,
+		`Suppose that $\alpha$ and $\beta$ are complex numbers. Then $\overline{\alpha+\beta}=\overline{\alpha}+\overline{\beta}$.`},
+	{`Suppose $A$ is an invertible matrix. Then $A^{t}$ is invertible and $(A^{t})^{-1}=(A^{-1})^{t}$.`,
+		`Suppose $A$ is an invertible matrix. Then $A^{-1}$ is invertible and $(A^{-1})^{-1}=A$.`},
+	{`Let $M$ be a square matrix. These are equivalent. (1) $M$ is nonsingular. (2) $M$ row-reduces to the identity matrix. (3) The null space of $M$ is trivial. (4) The columns of $M$ are linearly independent.`,
+		`Let $M$ be a square matrix. These are equivalent. (1) $M$ is nonsingular. (2) $M$ row-reduces to the identity matrix. (3) The null space of $M$ is trivial. (4) The columns of $M$ are linearly independent. (5) The columns of $M$ span.`},
+	{`Let A be a square matrix. These are equivalent. (1) A is nonsingular. (2) A row-reduces to the identity matrix. (3) The null space of A is trivial.`,
+		`Let B be a square matrix. These are equivalent. (1) B is nonsingular. (2) B row-reduces to the identity matrix. (3) The null space of B is trivial.`},
+}
+
+func TestCompareKeepsOtherMathematicsApart(t *testing.T) {
+	for _, c := range twoResultPairs {
+		a := core.Primitive{ID: "a", Name: "First", Type: core.Theorem, FormalStatement: c.a, Keywords: []string{"matrix"}}
+		b := core.Primitive{ID: "b", Name: "Second", Type: core.Theorem, FormalStatement: c.b, Keywords: []string{"matrix"}}
+		for _, p := range [][2]*core.Primitive{{&a, &b}, {&b, &a}} {
+			if got := Compare(p[0], p[1]); got.Class == core.ExactDuplicate {
+				t.Errorf("%q\nagainst %q: %s (%s), want two results", p[0].FormalStatement, p[1].FormalStatement, got.Class, got.Rationale)
+			}
+		}
+	}
+	// What stays one statement: spacing, a statement and its rendering.
+	for _, c := range []struct{ a, b string }{
+		{`Suppose that $A$ is an $m\times n$ matrix. Then $\mathcal{R}(A)$ is a subspace of $\mathbb{C}^{n}$.`,
+			`Suppose that $A$ is an $m \times n$ matrix.  Then $\mathcal{R}(A)$ is a subspace of $\mathbb{C}^{n}$.`},
+		{`Any graph $G$ satisfies $\chi(G) \le \Delta(G)$, unless $G$ is a complete graph or an odd cycle.`,
+			`Any graph G satisfies χ(G)≤Δ(G), unless G is a complete graph or an odd cycle.`},
+		{`The contrapositive of an implication $P \rightarrow Q$ is the statement $\neg Q \rightarrow \neg P$.`,
+			`The contrapositive of an implication $P \to Q$ is the statement $\neg Q \to \neg P$.`},
+	} {
+		a := core.Primitive{ID: "a", Name: "X", Type: core.Theorem, FormalStatement: c.a}
+		b := core.Primitive{ID: "b", Name: "X", Type: core.Theorem, FormalStatement: c.b}
+		if got := Compare(&a, &b); got.Class != core.ExactDuplicate {
+			t.Errorf("%q\nagainst %q: %s, want a duplicate", c.a, c.b, got.Class)
+		}
+	}
+}
+
+// In a run, the second of two such results is checked against the first:
+// it is no duplicate of it, and is not skipped.
+func TestDeduperKeepsOtherMathematicsApart(t *testing.T) {
+	for _, c := range twoResultPairs {
+		d := NewDeduper(nil, DefaultConfig())
+		first := core.Primitive{ID: "first", Name: "First", Type: core.Theorem, FormalStatement: c.a,
+			Keywords: []string{"matrix", "square", "suppose"}, Plane: core.PlanePosition{Real: 0.1, Imaginary: 0.1}}
+		d.Remember(first)
+		second := first
+		second.ID, second.Name, second.FormalStatement = "second", "Second", c.b
+		v, err := d.Check(&second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Best != nil && v.Best.Class == core.ExactDuplicate {
+			t.Errorf("%q\nagainst %q: a duplicate (%s), want two results", c.b, c.a, v.Best.Rationale)
+		}
+	}
+}
