@@ -20,22 +20,27 @@ import (
 // are two results. A duplicate repeats the mathematics and the items as
 // well as the words; this file reads those.
 
-// symbols are the mathematics of s: in canonical math form
-// (text.CanonicalMath), the commands, single letters (case kept), numbers
-// and operator signs of its $…$ spans when s writes LaTeX, else its
-// commands and the single letters and numbers standing as words (a
-// rendered text's variables), sorted, each as often as it is written. Braces and script marks are left out:
-// a rendering need not keep them.
-func symbols(s string) []string {
+// formulas are the mathematics of s, one key a formula: in canonical
+// math form (text.CanonicalMath), the commands, single letters (case
+// kept), numbers and operator signs of each of its $…$ spans, sorted, when
+// s writes LaTeX; else one key of its commands and the single letters and
+// numbers standing as words (a rendered text's variables). Braces and
+// script marks are left out: a rendering need not keep them. The keys
+// come sorted, each as often as its formula is written.
+func formulas(s string) []string {
 	var out []string
 	if markedUp(s) {
 		for _, m := range mathSpans(s) {
-			out = mathTokens(out, text.CanonicalMath(m))
+			if toks := mathTokens(nil, text.CanonicalMath(m)); len(toks) > 0 {
+				slices.Sort(toks)
+				out = append(out, strings.Join(toks, " "))
+			}
 		}
 	} else {
 		c := text.CanonicalMath(s)
-		out = letterWords(out, c)
-		out = append(out, commands.FindAllString(c, -1)...)
+		toks := append(letterWords(nil, c), commands.FindAllString(c, -1)...)
+		slices.Sort(toks)
+		out = append(out, strings.Join(toks, " "))
 	}
 	slices.Sort(out)
 	return out
@@ -121,8 +126,11 @@ var listItem = regexp.MustCompile(`(?:^|\s)(?:\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)|[
 func items(s string) int { return len(listItem.FindAllStringIndex(s, -1)) }
 
 // otherMathematics reports whether statements a and b, read as one by
-// their words, are two results by their mathematics: other symbols, or
-// another number of list items. A statement and its rendering (one in
+// their words, are two results by their mathematics: another number of
+// list items, or a formula of one that the other does not write. One may
+// write out a formula the other refers to (a slide's homogeneous equation
+// for the book's "equation (1.1)"): the formulas of one holding all the
+// other's are no other mathematics. A statement and its rendering (one in
 // LaTeX, the other as a reader sees it) are not read so: a rendering
 // spells its scripts and braces otherwise, and text.OtherNotation tells
 // them.
@@ -130,7 +138,27 @@ func otherMathematics(a, b string) bool {
 	if markedUp(a) != markedUp(b) {
 		return false
 	}
-	return items(a) != items(b) || !slices.Equal(symbols(a), symbols(b))
+	if items(a) != items(b) {
+		return true
+	}
+	fa, fb := formulas(a), formulas(b)
+	return !within(fa, fb) && !within(fb, fa)
+}
+
+// within reports whether the sorted multiset a is part of the sorted
+// multiset b.
+func within(a, b []string) bool {
+	j := 0
+	for _, x := range a {
+		for j < len(b) && b[j] < x {
+			j++
+		}
+		if j == len(b) || b[j] != x {
+			return false
+		}
+		j++
+	}
+	return true
 }
 
 // twoResults corrects c, the comparison of cand with existing, where it
