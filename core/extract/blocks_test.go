@@ -547,3 +547,20 @@ func TestResultWithUnreadableNumber(t *testing.T) {
 		t.Errorf("got %q (%v)", got, ps)
 	}
 }
+
+// A PDF whose font maps no "ti" ligature writes the kind word itself with
+// U+FFFD ("**Defini�on �** **Continuous Func�on**"): the definition was
+// lost with its word. A kind word one of whose ligatures is unmapped is
+// read as the word.
+func TestKindWordWithUnmappedLigature(t *testing.T) {
+	doc := "We now define continuity formally, as the book does.\n\n**Defini\uFFFDon \uFFFD.\uFFFD** **Continuous Func\uFFFDon**\n" +
+		"A func\uFFFDon f is continuous at c if lim f(x) = f(c) for every c in its domain.\n\n" +
+		"**Proposi\uFFFDon \uFFFD** **Sums of Continuous Func\uFFFDons**\nIf f and g are continuous at c, then so is f + g.\n\n" +
+		"Later the defini\uFFFDon is used again in running text.\n"
+	ps := Extract(oneSection(doc, core.FormatText, core.Textbook), Options{})
+	got := nameList(ps)
+	if len(ps) != 2 || ps[0].Type != core.Definition || !strings.Contains(got[0], "Continuous") ||
+		ps[1].Type != core.Theorem || !strings.Contains(got[1], "Sums of Continuous") {
+		t.Errorf("got %q", got)
+	}
+}

@@ -393,16 +393,26 @@ func (x *extractor) markers(st *secState, ms []marker) {
 // that starts first wins, then the longer.
 func scanMarkers(s string, ms []marker) []hit {
 	var hits []hit
+	lossy := strings.Contains(s, unmappedGlyph)
 	for _, m := range ms {
-		for i := 0; i < len(s); {
-			j := strings.Index(s[i:], m.word)
-			if j < 0 {
-				break
-			}
-			start := i + j
-			i = start + len(m.word)
-			if h, ok := parseMarker(s, start, m); ok {
-				hits = append(hits, h)
+		forms := []string{m.word}
+		if lossy {
+			forms = append(forms, unmappedLigatures(m.word)...)
+		}
+		for _, w := range forms {
+			mw := m
+			mw.word = w
+			for i := 0; i < len(s); {
+				j := strings.Index(s[i:], w)
+				if j < 0 {
+					break
+				}
+				start := i + j
+				i = start + len(w)
+				if h, ok := parseMarker(s, start, mw); ok {
+					h.m.word = m.word
+					hits = append(hits, h)
+				}
 			}
 		}
 	}
@@ -421,6 +431,32 @@ func scanMarkers(s string, ms []marker) []hit {
 			continue
 		}
 		out = append(out, h)
+	}
+	return out
+}
+
+// unmappedGlyph is how a PDF's text shows a glyph its font maps to no
+// character.
+const unmappedGlyph = "\uFFFD"
+
+// fontLigatures are the letter pairs and triples fonts set as one glyph;
+// a PDF whose font maps no text for one writes it as one U+FFFD.
+var fontLigatures = []string{"ffi", "ffl", "ff", "fi", "fl", "ft", "fj", "ti", "tt", "tf", "st", "ct", "Th"}
+
+// unmappedLigatures gives word as a PDF writes it when its font maps one
+// of its ligatures to nothing ("Definition": "Defini�on"), each way once.
+func unmappedLigatures(word string) []string {
+	var out []string
+	for _, l := range fontLigatures {
+		for i := 0; ; {
+			k := strings.Index(word[i:], l)
+			if k < 0 {
+				break
+			}
+			at := i + k
+			out = append(out, word[:at]+unmappedGlyph+word[at+len(l):])
+			i = at + 1
+		}
 	}
 	return out
 }
