@@ -31,6 +31,8 @@ func TestReadableMathPackages(t *testing.T) {
 		// PreTeXt writes the alignment tab \amp.
 		`$\begin{cases} [L:K] \amp i=0 \\ 1 \amp i = -1 \end{cases}$`: `{[L:K] i=0; 1 i = -1`,
 		`$\begin{bmatrix*}[r] a & -b \end{bmatrix*}$`:                 `[a -b]`,
+		// A kern's dimension is spacing, not text.
+		`$a \mathbin{+\mkern-10mu+} b$ and $x\kern.5em y$`: `a ++ b and x y`,
 		// nicematrix.
 		`$\begin{bNiceMatrix}[first-row] p & q \\ 1 & \Ddots \end{bNiceMatrix}$`: `[p q; 1 ⋱]`,
 		`$\begin{pNiceArray}{cc} a & \Cdots \end{pNiceArray}$`:                   `(a ⋯)`,

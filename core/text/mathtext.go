@@ -476,6 +476,10 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		for ; n > 0; n-- {
 			_ = r.rawGroup()
 		}
+		switch name {
+		case "kern", "mkern", "hskip", "mskip":
+			r.skipDimen()
+		}
 		return
 	}
 	// An unknown command: a macro the statement does not define (its
@@ -913,4 +917,31 @@ func mathEnvTakesOptions(env string, star bool) bool {
 		return true
 	}
 	return star && strings.HasSuffix(env, "matrix") || strings.Contains(env, "Nice")
+}
+
+// skipDimen skips the dimension a spacing primitive takes unbraced
+// (\mkern-10mu, \kern.5em, \hskip 2pt): a sign, a number and its unit.
+// Left, "+\mkern-10mu+" read "+-10mu+".
+func (r *mathReader) skipDimen() {
+	j := r.i
+	for j < len(r.s) && (r.s[j] == ' ' || r.s[j] == '-' || r.s[j] == '+') {
+		j++
+	}
+	k := j
+	for k < len(r.s) && (r.s[k] >= '0' && r.s[k] <= '9' || r.s[k] == '.') {
+		k++
+	}
+	if k == j {
+		return
+	}
+	for k < len(r.s) && r.s[k] == ' ' {
+		k++
+	}
+	if k+2 <= len(r.s) {
+		switch r.s[k : k+2] {
+		case "pt", "mu", "em", "ex", "in", "cm", "mm", "bp", "pc", "dd", "cc", "sp":
+			k += 2
+		}
+	}
+	r.i = k
 }
