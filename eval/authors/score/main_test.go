@@ -339,10 +339,12 @@ func TestShortResultHeldVerbatim(t *testing.T) {
 	blocks := []block{
 		{kind: "thm", body: "\n  If $X$ is Hausdorff and $x\\in X$, then $\\{x\\}$ is closed in $X$.\n"},
 		{kind: "thm", body: "\n  $L(A) \\subseteq \\bar A$.\n"},
+		{kind: "thm", body: "\n    If $A$ is independent of $B$, then $A \\perp B^C$.\n    \\label{propIndependentComplement}\n"},
 	}
 	ps := []prim{
 		newPrim(prim{id: "a", typ: "theorem", statement: "If $X$ is Hausdorff and $x\\in X$, then $\\{x\\}$ is closed in $X$."}),
 		newPrim(prim{id: "b", typ: "theorem", statement: "Let $X$ be Hausdorff. If $C \\subseteq X$ is compact, then $C$ is closed in $X$."}),
+		newPrim(prim{id: "c", typ: "theorem", statement: "If $A$ is independent of $B$, then $A \\perp B^C$."}),
 	}
 	m := newMatcher(ps, blocks)
 	if got := m.find(blocks[0]); got != 0 {
@@ -350,6 +352,9 @@ func TestShortResultHeldVerbatim(t *testing.T) {
 	}
 	if got := m.find(blocks[1]); got != -1 {
 		t.Errorf("a formula no primitive states held by %d", got)
+	}
+	if got := m.find(blocks[2]); got != 2 {
+		t.Errorf("the short theorem with its \\label held by %d, want 2", got)
 	}
 }
 

@@ -36,11 +36,12 @@ func newPrim(p prim) prim {
 	return p
 }
 
-// flatText is s's letters and digits, lower case: a short statement's
-// text whatever its spacing.
+// flatText is s's letters and digits, lower case, without what is not
+// printed (\label{…}, \begin{…}): a short statement's text whatever its
+// spacing.
 func flatText(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
+	for _, r := range strings.ToLower(unprinted.ReplaceAllString(s, " ")) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
 		}
