@@ -368,6 +368,19 @@ func TestRelationsAreNoTags(t *testing.T) {
 	}
 }
 
+// Of two theorems holding a block's words equally, the one named by the
+// block's title holds it.
+func TestTiedResultHeldByItsTitle(t *testing.T) {
+	blocks := []block{{kind: "thm", title: "Rolle's Theorem", body: `Let $f : [a, b] \mapsto \R$. Let it be continuous on $[a, b]$ and differentiable on $(a, b)$. If $f(a) = f(b)$, then there exists some $c$ in $(a, b)$ such that $f'(c) = 0$.`}}
+	ps := []prim{
+		newPrim(prim{id: "cauchy", typ: "theorem", name: "Cauchy's Mean Value Theorem", statement: "Let $f, g$ be continuous on $[a, b]$ and differentiable on $(a, b)$. Then there exists $c$ such that $g'(c)(f(a) - f(b)) = f'(c)(g(a) - g(b))$."}),
+		newPrim(prim{id: "rolle", typ: "theorem", name: "Rolle's Theorem", statement: "Let $f: [a, b] \\mapsto \\mathbb{R}$. Let it be continuous on $[a, b]$ and differentiable on $(a, b)$. If $f(a) = f(b)$, then there exists some $c$ in $(a, b)$ such that $f'(c) = 0$."}),
+	}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 1 {
+		t.Errorf("Rolle's theorem held by %d, want 1 (the theorem named so)", got)
+	}
+}
+
 func TestDuplicatesAndProvenance(t *testing.T) {
 	ps := []prim{
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),

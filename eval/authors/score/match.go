@@ -214,11 +214,17 @@ func (m *matcher) find(b block) int {
 }
 
 // fitter reports whether p fits b better than q, both holding it equally:
-// a primitive of b's kind (a theorem for a theorem), else the one saying
-// least besides b's words.
+// a primitive of b's kind (a theorem for a theorem), else one named by
+// b's title, else the one saying least besides b's words.
 func (m *matcher) fitter(b block, p, q prim) bool {
 	if pk, qk := kindFits(b.kind, p.typ), kindFits(b.kind, q.typ); pk != qk {
 		return pk
+	}
+	if title := strings.Join(wordsOf(b.title, -1), " "); title != "" {
+		pt := strings.Contains(" "+p.nameLower+" ", " "+title+" ")
+		if qt := strings.Contains(" "+q.nameLower+" ", " "+title+" "); pt != qt {
+			return pt
+		}
 	}
 	return len(p.wordSet) < len(q.wordSet)
 }
