@@ -353,7 +353,8 @@ func titleNamesResult(title string) bool {
 		}
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(pre), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if !ownerWords[w] && len(w) > 1 && kindOfTitle[w].kind == "" && numberedEnvs[w] == "" && !resultAbbrev[w] {
+		one := strings.TrimSuffix(w, "s") // "of theorems \ref{a} and \ref{b}"
+		if !ownerWords[w] && len(w) > 1 && kindOfTitle[one].kind == "" && numberedEnvs[one] == "" && !resultAbbrev[one] {
 			return false
 		}
 	}

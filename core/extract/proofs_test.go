@@ -191,6 +191,12 @@ The derivative of $fg$ is $f'g + fg'$.
 \begin{proof}[of theorem~\ref{chain}]
 Write the difference quotient of $f \circ g$ as a product.
 \end{proof}
+\begin{theorem}[Quotient rule]\label{quot}
+The derivative of $f/g$ is $(f'g - fg')/g^2$.
+\end{theorem}
+\begin{proof}[of theorems~\ref{prod} and \ref{quot}]
+Expand the products and take limits term by term.
+\end{proof}
 \end{document}
 `
 	ps := extractDoc(t, "means.tex", core.FormatLaTeX, doc)
@@ -202,6 +208,9 @@ Write the difference quotient of $f \circ g$ as a product.
 	}
 	if c := provedBy(t, ps, "Chain rule"); c.Proof.Text != "Write the difference quotient of $f \\circ g$ as a product." {
 		t.Errorf("the proof titled of theorem~\\ref{chain} = %q", c.Proof.Text)
+	}
+	if p := provedBy(t, ps, "Product rule"); p.Proof.Text != "Expand the products and take limits term by term." {
+		t.Errorf("the proof titled of theorems~\\ref{prod} and \\ref{quot} = %q", p.Proof.Text)
 	}
 }
 
