@@ -113,6 +113,11 @@ const (
 // that are one text in canonical math form (CanonicalMath) are one
 // statement in two notations: nil.
 func MeaningChanges(candidate, stored string) []MeaningChange {
+	return renderedAlike(candidate, stored, meaningChanges(candidate, stored))
+}
+
+// meaningChanges is MeaningChanges before renderedAlike.
+func meaningChanges(candidate, stored string) []MeaningChange {
 	if candidate == stored {
 		// The common case, an exact duplicate: nothing to align.
 		return nil
