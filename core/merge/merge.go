@@ -329,6 +329,11 @@ func (e *Engine) restated(cand, existing *core.Primitive, cmp *core.Comparison, 
 	if !overlap(cand.FormalStatement, existing.FormalStatement, nameShare) || !sameMath(cand.FormalStatement, existing.FormalStatement) {
 		return e.addApart(cand, existing, cmp, prov, now)
 	}
+	if cand.Type == core.Algorithm && !sameProcedure(cand, existing) {
+		// Two procedures of one name (a trie's Insert and a tree's) share
+		// their keywords, not their steps: two algorithms.
+		return e.addApart(cand, existing, cmp, prov, now)
+	}
 	return e.keepOne(cand, existing, prov, now), nil
 }
 

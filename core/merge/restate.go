@@ -93,6 +93,9 @@ func (e *Engine) restatement(cand, existing *core.Primitive, cmp *core.Compariso
 	if !overlap(a, b, contentShare) || !overlap(b, a, contentShare) || !restatedMath(a, b) {
 		return false
 	}
+	if cand.Type == core.Algorithm && !sameProcedure(cand, existing) {
+		return false
+	}
 	for _, c := range text.MeaningChanges(a, b) {
 		if !restatedAs(c) {
 			return false

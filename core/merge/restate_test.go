@@ -102,3 +102,39 @@ func TestMergeBookKeptOverLongerSlide(t *testing.T) {
 		t.Errorf("slide after the book: %s %+v (%s), want the book's kept, the slide recorded", r.Action, r.Changes, r.Provenance.Rationale)
 	}
 }
+
+// Pseudo-code shares its keywords (function, while, return, NIL) whatever
+// it does: AlgoXY's Circular? was updated with the smallest-free-number
+// function of another chapter, read as its restatement, and a list's
+// Insert took a trie's. Two procedures of two names, or of one name and
+// other steps, are two algorithms; the same steps again are one.
+func TestMergeAlgorithmsOfOneWorkApart(t *testing.T) {
+	circular := inWork("list/clist.tex", stated("a-circular", "Circular", core.Algorithm, "3.1",
+		"1. function Circular?(L): 2. p ← q ← L 3. while p ≠ NIL ∧ q ≠ NIL: 4. p ← Next(p) 5. q ← Next(q) 6. if q = NIL: 7. break 8. q ← Next(q) 9. if p = q: 10. return True 11. return False"))
+	notIn := inWork("search/minfree.tex", stated("a-free", "Algorithm 1 — The smallest free number", core.Algorithm, "3.2",
+		"1. function NotIn(x, X): 2. for i ← 1 to |X|: 3. if x = X[i]: 4. return False 5. return True"))
+	listInsert := inWork("list/list.tex", stated("a-insert", "Insert", core.Algorithm, "4.13",
+		"1. function Insert(i, x, X): 2. if i = 0: 3. return Cons(x, X) 4. H ← X 5. p ← X 6. while i > 0 and X ≠ NIL: 7. p ← X 8. X ← Rest(X) 9. i ← i - 1 10. Rest(p) ← Cons(x, X) 11. return H"))
+	trieInsert := inWork("tree/trie.tex", stated("a-insert", "Insert", core.Algorithm, "2.5",
+		"1. function Insert(T, k): 2. if T = NIL: 3. T ← Empty-Node() 4. p ← T 5. for each c in k: 6. if Children(p)[c] = NIL: 7. Children(p)[c] ← Empty-Node() 8. p ← Children(p)[c] 9. return T"))
+	again := inWork("list/appendix.tex", listInsert)
+	for _, c := range []struct {
+		what      string
+		ex, cand  core.Primitive
+		wantApart bool
+	}{
+		{"another procedure", circular, notIn, true},
+		{"one name, other steps", listInsert, trieInsert, true},
+		{"the same steps again", listInsert, again, false},
+	} {
+		e := New(Options{Session: "s1", Now: clock()})
+		ex, cand := c.ex, c.cand
+		for _, class := range []core.Class{core.Generalization, core.OverlappingDistinct} {
+			r := e.mustMerge(&cand, &core.Comparison{ExistingID: ex.ID, Class: class, Confidence: 0.6}, &ex)
+			apart := r.Action == core.ActionAdd
+			if apart != c.wantApart {
+				t.Errorf("%s (%s): %s (%s), want apart %v", c.what, class, r.Action, r.Provenance.Rationale, c.wantApart)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // The comparator's verdicts (the reference's thresholds) measure how much
@@ -86,6 +87,9 @@ func sameSubject(cand, existing *core.Primitive) bool {
 		// "The value of this header field MUST be 13": what "this"
 		// points at is in its own document, so another document's
 		// statement cannot be about the same thing by its wording.
+		return false
+	}
+	if cand.Type == core.Algorithm && existing.Type == core.Algorithm && !sameProcedure(cand, existing) {
 		return false
 	}
 	if definesAndStates(cand, existing) {
@@ -211,4 +215,33 @@ func sameName(a, b *core.Primitive) bool {
 	}
 	k := text.NameKey(a.Name)
 	return k != "" && k == text.NameKey(b.Name)
+}
+
+// procedureHead finds the procedure an algorithm's first step defines:
+// "1. function Circular?(L):", "procedure MergeSort(A, p, r)".
+var procedureHead = lazyre.New(`^\s*(?:1\.\s*)?(?:function|procedure|algorithm|def|func)\s+([^(\n]{1,80}?)\s*\(`)
+
+// procedureName is the procedure p's steps define, "" when p is no
+// algorithm or its first step defines none.
+func procedureName(p *core.Primitive) string {
+	if p.Type != core.Algorithm {
+		return ""
+	}
+	m := procedureHead.FindStringSubmatch(strings.ToLower(p.FormalStatement))
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// sameProcedure reports whether two algorithms may be one: not when they
+// define procedures of two names (Circular? and Pow), nor when their
+// steps are not the one's restated by the other (a trie's Insert and a
+// tree's). Pseudo-code shares its keywords (function, while, return,
+// NIL) whatever it does, so the wording's overlap says nothing here.
+func sameProcedure(a, b *core.Primitive) bool {
+	if x, y := procedureName(a), procedureName(b); x != "" && y != "" && x != y {
+		return false
+	}
+	return text.Restates(a.FormalStatement, b.FormalStatement) || text.Restates(b.FormalStatement, a.FormalStatement)
 }
