@@ -244,6 +244,13 @@ var dropCommands = map[string]bool{
 	"ref": true, "eqref": true, "pageref": true, "olref": true, "hypertarget": true,
 	"protect": true, "nobreak": true, "newline": true, "linebreak": true, "hfill": true,
 	"vspace": true, "hspace": true,
+	// type faces, sizes and layout a title page sets its title in, and
+	// its artwork: none is a word of the title
+	"bf": true, "it": true, "rm": true, "sf": true, "tt": true, "sc": true, "em": true, "bfseries": true,
+	"itshape": true, "scshape": true, "normalfont": true, "tiny": true, "scriptsize": true, "footnotesize": true,
+	"small": true, "normalsize": true, "large": true, "Large": true, "LARGE": true, "huge": true, "Huge": true,
+	"centering": true, "raggedright": true, "raggedleft": true, "par": true, "vfill": true, "noindent": true,
+	"includegraphics": true, "rule": true, "maketitle": true, "thanks": true, "and": true,
 }
 
 // cleanLaTeX turns a LaTeX title into plain text: "\emph{x}" → "x",

@@ -410,7 +410,9 @@ func TestCleanLaTeX(t *testing.T) {
 		`\texorpdfstring{$\alpha$}{alpha} decay`:         "alpha decay",
 		`Line\\ Break`:                                   "Line Break",
 		`Footnote\footnote{not this} here`:               "Footnote here",
-		`Nested {\bfseries bold} text`:                   "Nested bfseries bold text",
+		`Nested {\bfseries bold} text`:                   "Nested bold text",
+		// a title page's faces, sizes, layout and artwork
+		`{\bf \Huge Elementary Functional Algorithms} \centering \includegraphics[scale=0.5]{img/spiral}`: "Elementary Functional Algorithms",
 	}
 	for in, want := range cases {
 		if got := cleanLaTeX(in); got != want {
