@@ -206,6 +206,7 @@ func TestDropped(t *testing.T) {
 		{`$\begin{cases} [L:K] & i=0 \end{cases}$`, "{i=0", "K×1 L×1"},
 		{`$\dashint_a^b f = 0$`, "dashint_a^b f = 0", ""},
 		{`$$ a &= b \\[0.05in] &= c $$`, "a = b; = c", ""},
+		{`$F\hskip.75pt'(x) = f(x)$ and $a\mkern-10mu+$`, "F'(x) = f(x) and a+", ""},
 	}
 	for _, c := range cases {
 		got := strings.Join(dropped(c.formal, c.readable, macros), " ")

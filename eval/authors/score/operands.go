@@ -175,6 +175,11 @@ func expand(s string, macros map[string]authorMacro, named map[string]bool, dept
 			i = k - 1
 			continue
 		}
+		if name == "kern" || name == "mkern" || name == "hskip" || name == "mskip" {
+			// spacing: its dimension, unbraced (\hskip.75pt), prints nothing
+			i = j - 1 + len(dimenAt(s[j:]))
+			continue
+		}
 		if n, ok := skipArgs[name]; ok {
 			k := j
 			if _, e, ok := group(s, k, '['); ok {
@@ -267,3 +272,9 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// dimenAt is the TeX dimension s opens with (" -10mu", ".75pt"), "" when
+// none.
+var dimenRe = regexp.MustCompile(`^\s*[-+]?\s*(?:[0-9]+\.?[0-9]*|\.[0-9]+)\s*(?:pt|mu|em|ex|in|cm|mm|bp|pc|dd|cc|sp)?`)
+
+func dimenAt(s string) string { return dimenRe.FindString(s) }
