@@ -225,14 +225,6 @@ var envDefining = map[string]bool{
 	"RenewEnviron": true,
 }
 
-// definitionEnd is where the definition the command name (its arguments
-// from p) makes ends.
-func definitionEnd(name, doc string, p int) (int, bool) {
-	x := &texExpander{cmds: map[string]*authorCmd{}, envs: map[string]*authorEnv{},
-		theorems: map[string]bool{}, structural: map[string]bool{}, lets: map[string]string{}}
-	return x.define(name, doc, p)
-}
-
 // addDef records the definition spanning [at, end) and returns end.
 func (d *texDoc) addDef(at, end int) int {
 	if end > at {
