@@ -542,6 +542,9 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 			lead.ind = b.ind
 		}
 		if b.kind != bkItem && !strings.HasSuffix(t, ":") || len(strings.Join(parts, " ")) > maxStatement {
+			if lead == nil {
+				lead = specLaterDiagram(window, bs, i)
+			}
 			break
 		}
 	}

@@ -238,14 +238,39 @@ func specDiagramUnder(window string, blocks []specBlock, i int) *specLeadIn {
 	return nil
 }
 
+// maxLaterLeadIn bounds the blocks specLaterDiagram looks through.
+const maxLaterLeadIn = 4
+
+// specLaterDiagram finds, after the statement ending in block i, a
+// paragraph of the same section ending in a colon whose next block is a
+// box diagram ("A TCP header … is formatted as follows:"), and returns
+// the diagram as a lead-in's (nil when there is none within a few blocks).
+func specLaterDiagram(window string, blocks []specBlock, i int) *specLeadIn {
+	for j := i + 1; j+1 < len(blocks) && j <= i+maxLaterLeadIn; j++ {
+		b := &blocks[j]
+		if b.kind == bkHeading {
+			return nil
+		}
+		if b.kind != bkProse || len(b.lines) == 0 || !strings.HasSuffix(strings.TrimSpace(b.join(window).text), ":") {
+			continue
+		}
+		if n := &blocks[j+1]; n.kind != bkHeading && isBoxDiagram(window, n) {
+			l := &specLeadIn{ind: b.ind}
+			l.setDiagram(window, n)
+			return l
+		}
+	}
+	return nil
+}
+
 // isBoxDiagram reports whether block b is drawn as boxes: every line opens
-// with + or | or numbers the bits above them, and one is a border
-// ("+--+--+", "+-+-+").
+// with + or | (or : and /, which draw a field of any length) or numbers
+// the bits above them, and one is a border ("+--+--+", "+-+-+").
 func isBoxDiagram(window string, b *specBlock) bool {
 	border := false
 	for _, l := range b.lines {
 		t := strings.TrimSpace(window[l.a:l.b])
-		if t == "" || t[0] != '+' && t[0] != '|' && strings.Trim(t, "0123456789 ") != "" {
+		if t == "" || !strings.ContainsRune("+|:/", rune(t[0])) && strings.Trim(t, "0123456789 ") != "" {
 			return false
 		}
 		border = border || len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/ ") == ""

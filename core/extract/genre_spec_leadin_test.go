@@ -263,3 +263,49 @@ func TestSpecRequirementLeadInKeepsEntriesAndFormula(t *testing.T) {
 		t.Errorf("the digest requirement does not keep its formula: %+v", digest)
 	}
 }
+
+// specLaterLeadIn is a section in RFC layout whose first paragraph
+// describes the concept and whose second, a lead-in, introduces its box
+// diagram (written for this test).
+const specLaterLeadIn = `1.  Introduction
+
+   This document describes the Lantern beacon protocol.  The key words
+   MUST and SHOULD are to be interpreted as described in RFC 2119.
+
+2.  Beacon Header
+
+   Beacons are carried in relay frames.  The relay frame names the
+   sender and the listener, so the beacon header need not repeat them.
+
+   A beacon header is formatted as follows, using the style of the
+   relay document:
+
+     +--------+--------+----------------+
+     |  Kind  |  Hops  |  Time to Live  |
+     +--------+--------+----------------+
+     |                                  :
+     :             Payload              :
+     :                                  |
+     +--------+--------+----------------+
+
+   A relay MUST NOT forward a beacon whose Hops count is fifteen.
+`
+
+// The diagram a later lead-in introduced was lost: the statement stopped
+// at the section's first paragraph, which ends in no colon, and the
+// diagram under the next paragraph was kept nowhere; a diagram whose rows
+// run on with ":" (data of any length) was read as no diagram at all.
+func TestSpecLaterLeadInKeepsDiagram(t *testing.T) {
+	ps := Extract(analyzed(specLaterLeadIn, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	p, ok := specByName(ps)["Beacon Header"]
+	if !ok {
+		t.Fatal("no primitive Beacon Header")
+	}
+	if !strings.HasPrefix(p.FormalStatement, "Beacons are carried in relay frames.") {
+		t.Errorf("statement %q", p.FormalStatement)
+	}
+	if !strings.Contains(p.ComputationalForm, "|  Kind  |  Hops  |  Time to Live  |") || !strings.Contains(p.ComputationalForm, ":             Payload              :") {
+		t.Errorf("form lacks the diagram:\n%s", p.ComputationalForm)
+	}
+}
