@@ -93,6 +93,10 @@ var notPseudoBlock = map[string]bool{
 	"abstract": true, "thebibliography": true, "table": true,
 	"quote": true, "quotation": true, "tikzpicture": true, "cases": true, "matrix": true,
 	"pmatrix": true, "bmatrix": true,
+	// prose blocks by their standard names, declared or not: an
+	// example's list of cases ("(a) If S = {1, 2, 3, …} then …") reads
+	// like rows of conditions, and is no procedure
+	"example": true, "examples": true, "remark": true, "remarks": true, "note": true,
 }
 
 // skippedWhole are environments whose pseudo-code is not knowledge of its

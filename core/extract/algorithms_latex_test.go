@@ -568,3 +568,17 @@ Then the hull.
 		}
 	}
 }
+
+// An example's list of cases, its items started by a macro the file does
+// not define (napkin's \ii, read alone), was read as an algorithm:
+// "Algorithm 1 — Completeness and inf/sup".
+func TestExampleListIsNoAlgorithm(t *testing.T) {
+	src := "\\section{Completeness and inf/sup}\n\\begin{example}\n\t[Supremums]\n\tSince the examples for infimums are basically the same,\n" +
+		"\twe stick with supremums for now.\n\t\\begin{enumerate}[(a)]\n\t\t\\ii If $S = \\left\\{ 1, 2, 3, \\dots \\right\\}$\n" +
+		"\t\tthen $S$ is not bounded above, so we have $\\sup S = +\\infty$.\n\t\t\\ii If $S = \\left\\{ \\dots, -2, -1 \\right\\}$\n" +
+		"\t\tdenotes the set of negative integers, then $\\sup S = -1$.\n\t\t\\ii If $S = \\left\\{ -1, -2, -3 \\right\\}$ then $\\sup S = -1$.\n" +
+		"\t\\end{enumerate}\n\\end{example}\n"
+	if algs := algorithmsOf(t, src); len(algs) > 0 {
+		t.Errorf("an example's list read as algorithms %q", algNames(algs))
+	}
+}
