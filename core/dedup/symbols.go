@@ -1,7 +1,6 @@
 package dedup
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // The comparator's statement tokens are words of two letters or more:
@@ -48,7 +48,7 @@ func formulas(s string) []string {
 
 // commands are the \commands of a text in canonical math form (a rendered
 // χ spelled \chi).
-var commands = regexp.MustCompile(`\\[A-Za-z]+`)
+var commands = lazyre.New(`\\[A-Za-z]+`)
 
 // markedUp reports whether s writes its mathematics in $…$ spans.
 func markedUp(s string) bool { return strings.Contains(s, "$") }
@@ -120,7 +120,7 @@ func isNumber(s string) bool {
 }
 
 // listItem is the mark that opens an item of a list: "(3) ", "(b) ", "• ".
-var listItem = regexp.MustCompile(`(?:^|\s)(?:\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)|[•◦▪])\s`)
+var listItem = lazyre.New(`(?:^|\s)(?:\((?:\d{1,2}|[a-z]|[ivx]{1,4})\)|[•◦▪])\s`)
 
 // items is how many list items s has.
 func items(s string) int { return len(listItem.FindAllStringIndex(s, -1)) }
