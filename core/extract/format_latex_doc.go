@@ -896,7 +896,14 @@ func (d *texDoc) addMacro(name string, m texMacro) {
 // \vcenter and \kern), and its expansion read as text is no notation
 // ("setbox0=-∫ --.5w"). Such a macro, and one that uses it, is left as
 // written, so the reader sees it by its name (dashint).
-var texDrawing = lazyre.New(`\\(?:setbox|hbox|vbox|vcenter|mathchoice|mathpalette|raise|lower|wd|ht|dp)\b`)
+//
+// A macro that computes its text (xstring's \StrCut splitting "Y_i" into
+// \firstpart and \secondpart, TeX's conditionals) is left as written too:
+// read as text, its body was "StrCut(Y, )firstpartsecondpart"; left, a
+// standard command of its name (\vec) reads as the standard one.
+var texDrawing = lazyre.New(`\\(?:setbox|hbox|vbox|vcenter|mathchoice|mathpalette|raise|lower|wd|ht|dp|` +
+	`Str(?:Cut|Before|Behind|Left|Right|Mid|Gobble(?:Left|Right)|Substitute|Del|Len|Char|Count|Position)|` +
+	`If(?:SubStr|StrEq|BeginWith|EndWith|Integer|Decimal)|ifx|ifcase|ifdim|ifnum|ifthenelse|expandafter|csname)\b`)
 
 // drawsSymbol reports whether macro mac, or one its body uses (to a few
 // levels), draws a symbol (texMacro.draws).

@@ -172,3 +172,20 @@ func TestLaTeXDrawnSymbolKeptByName(t *testing.T) {
 		t.Errorf("readable %q: want the dashed integral by its name and \\R expanded", rd)
 	}
 }
+
+// A book's \vec that splits its argument with xstring's \StrCut (bold
+// letter, its index apart) read as "StrCut(Y, )firstpartsecondpart" in 58
+// statements of one course's notes; left as written, it is the standard
+// vector accent.
+func TestLaTeXComputingMacroLeftAsWritten(t *testing.T) {
+	txt := "\\renewcommand{\\vec}[1]{\n    \\StrCut{#1}{_}\\firstpart\\secondpart\n    \\boldsymbol{\\firstpart}_{\\secondpart}\n}\n" +
+		"\\begin{theorem}[Gauss-Markov]\nLet $\\tilde{\\vec{\\beta}} = C\\vec{Y}$ be any other unbiased linear estimator.\n\\end{theorem}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 1 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	rd := text.ReadableMath(ps[0].FormalStatement)
+	if strings.Contains(rd, "StrCut") || strings.Contains(rd, "firstpart") || !strings.Contains(rd, "Y") {
+		t.Errorf("readable %q: want \\vec read as written", rd)
+	}
+}
