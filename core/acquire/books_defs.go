@@ -198,6 +198,16 @@ func findPackage(name, dir string, docs []core.Document, pkgs map[string][]int) 
 	}
 	is := pkgs[base]
 	if len(is) == 0 {
+		// \documentclass{Notes} beside notes.cls: TeX on a file system
+		// that ignores case (macOS, Windows) reads it, as the author did
+		for k, ks := range pkgs {
+			if strings.EqualFold(k, base) {
+				is = ks
+				break
+			}
+		}
+	}
+	if len(is) == 0 {
 		return -1
 	}
 	want := path.Join(dir, path.Dir(name))

@@ -92,3 +92,22 @@ func TestPackageDefiningCallsLent(t *testing.T) {
 		t.Errorf("a commented call, or a call of a macro defining nothing, was lent:\n%s", book)
 	}
 }
+
+// A class or package named in another case than its file (\documentclass
+// {Notes} beside notes.cls) lent nothing, and the book's \defn blocks its
+// class defines were no blocks; TeX where the author built it (a file
+// system that ignores case) reads it.
+func TestPackageInAnotherCaseLent(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"notes.cls": "\\LoadClass{article}\n\\newcommand{\\defn}[2]{\\begin{definition}[#1]#2\\end{definition}}\n",
+		"main.tex":  "\\documentclass{Notes}\n\\begin{document}\n\\input{ch1}\n\\end{document}\n",
+		"ch1.tex":   "\\section{Sets}\n\\defn{Set}{A set is a collection.}\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if book := docText(t, res, "main.tex"); !strings.Contains(book, "\\documentclass{Notes}\n\\newcommand{\\defn}") {
+		t.Errorf("main.tex lacks the class's definitions:\n%s", book)
+	}
+}
