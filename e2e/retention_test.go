@@ -78,7 +78,12 @@ func TestLearnKeepsNoTextOfItsSource(t *testing.T) {
 	}
 	after := heap()
 	size := uint64(len(text))
-	if after > before+size/4 {
+	// Half the text: the source held would be all of it and more (its
+	// statements, its sections); the bounded caches the stages fill grow
+	// by up to a few hundred KiB with this text's new words, more when a
+	// cache's map doubles on the way, which depends on what earlier tests
+	// left in it (a quarter failed one run in three under load).
+	if after > before+size/2 {
 		t.Fatalf("the heap grew by %.1f MiB over a learn of %.1f MiB and kept it after the run: the source's text is still held",
 			float64(after-before)/(1<<20), float64(size)/(1<<20))
 	}
