@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core/text"
-	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // texDoc is what one pass over a whole LaTeX document knows before any
@@ -49,9 +48,9 @@ type texMacro struct {
 	hasOpt bool
 	opt    string // default of the optional first argument
 	body   string
-	// draws: the body builds a symbol from TeX's boxes and glue
-	// (\setbox, \vcenter, \mathchoice …); see drawsSymbol.
-	draws bool
+	// program: the body draws with TeX's boxes or computes its text
+	// (\setbox, \mathchoice, \StrCut …); see notNotation.
+	program bool
 }
 
 // texLabel is what a \label names.
@@ -886,49 +885,9 @@ func (d *texDoc) addMacro(name string, m texMacro) {
 	if strings.Contains(m.body, `\newcommand`) || strings.Contains(m.body, `\def`) {
 		return
 	}
-	m.draws = texDrawing.MatchString(m.body)
+	m.program = texProgram.MatchString(m.body)
 	d.scope.define(d, name)
 	d.macros[name] = m
-}
-
-// texDrawing finds TeX's box and glue primitives in a macro's body: a
-// macro built of them draws a symbol (a dashed integral of \setbox,
-// \vcenter and \kern), and its expansion read as text is no notation
-// ("setbox0=-∫ --.5w"). Such a macro, and one that uses it, is left as
-// written, so the reader sees it by its name (dashint).
-//
-// A macro that computes its text (xstring's \StrCut splitting "Y_i" into
-// \firstpart and \secondpart, TeX's conditionals) is left as written too:
-// read as text, its body was "StrCut(Y, )firstpartsecondpart"; left, a
-// standard command of its name (\vec) reads as the standard one.
-var texDrawing = lazyre.New(`\\(?:setbox|hbox|vbox|vcenter|mathchoice|mathpalette|raise|lower|wd|ht|dp|` +
-	`Str(?:Cut|Before|Behind|Left|Right|Mid|Gobble(?:Left|Right)|Substitute|Del|Len|Char|Count|Position)|` +
-	`If(?:SubStr|StrEq|BeginWith|EndWith|Integer|Decimal)|ifx|ifcase|ifdim|ifnum|ifthenelse|expandafter|csname)\b`)
-
-// drawsSymbol reports whether macro mac, or one its body uses (to a few
-// levels), draws a symbol (texMacro.draws).
-func drawsSymbol(mac texMacro, m map[string]texMacro, depth int) bool {
-	if mac.draws {
-		return true
-	}
-	if depth >= 4 {
-		return false
-	}
-	for i := 0; i < len(mac.body); {
-		k := strings.IndexByte(mac.body[i:], '\\')
-		if k < 0 {
-			return false
-		}
-		name, j := controlWord(mac.body, i+k)
-		if j <= i+k {
-			j = i + k + 1
-		}
-		if u, ok := m[name]; ok && name != "" && drawsSymbol(u, m, depth+1) {
-			return true
-		}
-		i = j
-	}
-	return false
 }
 
 // declareTheorem reads \newtheorem{env}[shared]{Title}[within].

@@ -281,7 +281,7 @@ func expandInto(b *strings.Builder, s string, m map[string]texMacro, depth int, 
 			continue
 		}
 		mac, ok := m[name]
-		if !ok || depth >= maxExpandDepth || *budget <= 0 || beingDefined(s[:at]) || drawsSymbol(mac, m, 0) {
+		if !ok || depth >= maxExpandDepth || *budget <= 0 || beingDefined(s[:at]) || notNotation(mac, m, 0) {
 			i = j
 			continue
 		}
