@@ -246,3 +246,26 @@ func TestMergeSameStatementOtherwiseWrittenIsSkippedAsSuch(t *testing.T) {
 		}
 	}
 }
+
+// A book's EPUB that lost a display restates the stored theorem with
+// less: it is recorded where else it is stated and skipped, not held as
+// a conflict for a person, and the stored statement stays whole.
+func TestMergeRenderingThatSaysLessIsSkipped(t *testing.T) {
+	stored := definition("protocols-hall", "Hall's Marriage Theorem",
+		`Let $G$ be a bipartite graph with sets $A$ and $B$. Then $G$ has a matching of $A$ if and only if $$ |N(S)| \ge |S| $$ for all $S \subseteq A$.`)
+	cand := definition("protocols-hall-2", "Hall's Marriage Theorem",
+		"Let G be a bipartite graph with sets A and B. Then G has a matching of A if and only if for all S⊆A.")
+	cand.Provenance.Document = "book.epub"
+	v := check(t, cand, stored)
+	r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, v.Best, v.Existing)
+	if r.Action != core.ActionSkip || !strings.HasPrefix(r.Provenance.Rationale, "Every word and symbol of it is in protocols-hall") {
+		t.Fatalf("%s %q (verdict %s %.2f), want a skip of a statement that says less", r.Action, r.Provenance.Rationale, v.Best.Class, v.Best.Confidence)
+	}
+	// With a condition of its own, the candidate says something else.
+	other := definition("protocols-hall-3", "Hall's Marriage Theorem",
+		"Let G be a bipartite graph with sets A and B. Then G has a perfect matching of A if and only if for all S⊆A.")
+	v = check(t, other, stored)
+	if r := New(Options{Session: "s1", Now: clock()}).mustMerge(&other, v.Best, v.Existing); r.Action == core.ActionSkip {
+		t.Errorf("a candidate with a word the stored statement lacks was skipped: %q", r.Provenance.Rationale)
+	}
+}

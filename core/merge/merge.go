@@ -183,6 +183,16 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		return e.add(cand, prov, now)
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
+		// The same passage read again with less (an EPUB that lost a
+		// display, a statement cut short) holds nothing to keep and nothing
+		// for a person to decide: the stored statement says it all, and
+		// what the comparison saw as changed is only what the candidate lacks.
+		if cmp.Class != core.GenuinelyNew && cand.Type == existing.Type && sameName(cand, existing) &&
+			text.SaysNoMore(cand.FormalStatement, existing.FormalStatement) {
+			prov.Action = core.ProvSkip
+			prov.Rationale = fmt.Sprintf("Every word and symbol of it is in %s (%q), in order — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
+			return e.alsoStatedIn(cand, existing, prov, now), nil
+		}
 		if sameName(cand, existing) && formulasApart(changes) {
 			// One title over two formulas of one shape: superposition
 			// for a second-order equation and for an n-th order one.
