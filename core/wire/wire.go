@@ -118,6 +118,33 @@ type wirer struct {
 	// seeded[i] is how many of candidate i's edges are the references it
 	// came with (they come first).
 	seeded []int32
+	// single[i] caches whether candidate i's name is one content word
+	// (0 not yet known, 1 yes, 2 no).
+	single []uint8
+}
+
+// foreignWord reports whether p's mention of candidate tgt's name is a
+// common word of another work's field: a name of one content word
+// ("Length", "Version", "Equal") defined by another document in another
+// domain. A vector's length in a linear-algebra book is not what a
+// WebSocket frame's payload length needs, as LinkStored already holds
+// across sessions; one book's own terms, whatever their domain, and
+// names of several words stay linked.
+func (w *wirer) foreignWord(p *core.Primitive, tgt int32) bool {
+	t := &w.prims[tgt]
+	if t.Domain == p.Domain || t.Provenance.Whole() == p.Provenance.Whole() {
+		return false
+	}
+	if w.single == nil {
+		w.single = make([]uint8, len(w.prims))
+	}
+	if w.single[tgt] == 0 {
+		w.single[tgt] = 2
+		if oneWord(TermName(t.Name)) {
+			w.single[tgt] = 1
+		}
+	}
+	return w.single[tgt] == 1
 }
 
 // Flags of wasNil: which of a candidate's lists came in nil.
@@ -374,7 +401,7 @@ func (w *wirer) crossReferences() {
 				continue // the statement naming its own concept
 			}
 			tgt := w.names.groups[m.group].resolve(int32(i), p.Provenance.Whole())
-			if tgt < 0 || wordForAlias(p, &w.prims[tgt]) {
+			if tgt < 0 || wordForAlias(p, &w.prims[tgt]) || w.foreignWord(p, tgt) {
 				continue
 			}
 			kw, hasKW := nearestKeyword(kws, m.first, m.last, sc.words[m.first].sentence)

@@ -611,3 +611,27 @@ func TestDerivedWordsDoNotMatchNames(t *testing.T) {
 	noEdge(t, m["prop"], "enumerable")
 	mustEdge(t, m["cor"], "enumerable", core.Requires, 0.5)
 }
+
+// A one-word term another document defines in another field is a common
+// word where it is mentioned: a frame's payload length does not require a
+// linear-algebra book's Length. Within its own document, or its own
+// domain, or named by several words, a term stays linked.
+func TestOneWordTermOfAnotherFieldIsNotLinked(t *testing.T) {
+	in := func(doc, domain string, p core.Primitive) core.Primitive {
+		p.Provenance.Document, p.Domain = doc, domain
+		return p
+	}
+	_, m := wire(t,
+		in("algebra.tex", "structure", cand("length", "Length", core.Definition, 10, "The length of a vector is its norm.")),
+		in("algebra.tex", "structure", cand("linear-map", "Linear Map", core.Definition, 20, "A map that keeps sums.")),
+		in("algebra.tex", "foundations", cand("norm-bound", "Norm Bound", core.Theorem, 30, "The Length of a sum is at most the sum of lengths.")),
+		in("rfc.txt", "protocols", cand("payload", "Payload Length", core.Definition, 40, "The length of the payload data in bytes.")),
+		in("rfc.txt", "protocols", cand("frame", "Frame", core.Definition, 50, "A frame whose Length field is a Linear Map of nothing.")),
+		in("notes.md", "structure", cand("unit", "Unit Vector", core.Definition, 60, "A vector of length one.")),
+	)
+	noEdge(t, m["payload"], "length")
+	noEdge(t, m["frame"], "length")
+	mustEdge(t, m["frame"], "linear-map", core.Requires, 0)  // a name of two words
+	mustEdge(t, m["norm-bound"], "length", core.Requires, 0) // its own document, another domain
+	mustEdge(t, m["unit"], "length", core.Requires, 0)       // another document, its own domain
+}
