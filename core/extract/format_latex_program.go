@@ -21,10 +21,12 @@ import (
 // A macro that computes its text (xstring's \StrCut splitting "Y_i" into
 // \firstpart and \secondpart, TeX's conditionals) is left as written too:
 // read as text, its body was "StrCut(Y, )firstpartsecondpart"; left, a
-// standard command of its name (\vec) reads as the standard one.
+// standard command of its name (\vec) reads as the standard one. A name
+// built with \csname (an equation's number looked up as \Equa387) names
+// notation, and is read.
 var texProgram = lazyre.New(`\\(?:setbox|hbox|vbox|vcenter|mathchoice|mathpalette|raise|lower|wd|ht|dp|` +
 	`Str(?:Cut|Before|Behind|Left|Right|Mid|Gobble(?:Left|Right)|Substitute|Del|Len|Char|Count|Position)|` +
-	`If(?:SubStr|StrEq|BeginWith|EndWith|Integer|Decimal)|ifx|ifcase|ifdim|ifnum|ifthenelse|expandafter|csname)\b`)
+	`If(?:SubStr|StrEq|BeginWith|EndWith|Integer|Decimal)|ifx|ifcase|ifdim|ifnum|ifthenelse)\b`)
 
 // notNotation reports whether macro mac, or one its body uses (to a few
 // levels), draws or computes rather than writes notation
