@@ -405,15 +405,15 @@ func TestDuplicatesAndProvenance(t *testing.T) {
 
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
-// The -set flag takes every half the manifest holds, the second held-out
-// batch included, and nothing else.
+// The -set flag takes every half the manifest holds, the second and third
+// held-out batches included, and nothing else.
 func TestValidSet(t *testing.T) {
-	for _, s := range []string{"dev", "held-out", "held-out-2"} {
+	for _, s := range []string{"dev", "held-out", "held-out-2", "held-out-3"} {
 		if !validSet(s) {
 			t.Errorf("validSet(%q) = false, want true", s)
 		}
 	}
-	for _, s := range []string{"", "held-out-3", "heldout", "Dev"} {
+	for _, s := range []string{"", "held-out-4", "heldout", "Dev"} {
 		if validSet(s) {
 			t.Errorf("validSet(%q) = true, want false", s)
 		}
