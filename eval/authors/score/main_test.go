@@ -401,6 +401,15 @@ func TestDuplicatesAndProvenance(t *testing.T) {
 	if provenanceHolds(ps[2], doc, "") {
 		t.Error("a document without the statement holds it")
 	}
+	// A colon inside the statement's first formula is no "Name:" lead-in.
+	kernel := newPrim(prim{id: "k", statement: `Given a linear transformation $T:\mathbb{L}_1 \longrightarrow \mathbb{L}_2$ the set of points in $\mathbb{L}_1$ that $T$ sends to $\mathbf{0}$ is called the kernel of $T$.`})
+	doc = map[string]bool{}
+	for _, w := range wordsOf(`<p>Given a linear transformation <m>T:\mathbb{L}_1 \longrightarrow \mathbb{L}_2</m> the set of points in <m>\mathbb{L}_1</m> that <m>T</m> sends to <m>\mathbf{0}</m> is called the <term>kernel</term> of <m>T</m>.</p>`, -1) {
+		doc[w] = true
+	}
+	if !provenanceHolds(kernel, doc, "") {
+		t.Error("a statement whose first formula holds a colon is not found in its own document")
+	}
 }
 
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }

@@ -462,7 +462,11 @@ func compact(s string) string {
 // letters.
 func provenanceHolds(p prim, docWords map[string]bool, docSig string) bool {
 	s := p.statement
-	if k := strings.Index(s, ":"); k > 0 && k < 120 {
+	// A "Name:" lead-in is not the document's text; a colon inside a
+	// formula ("$T:\mathbb{L}_1 \to \mathbb{L}_2$") is, and cutting
+	// there would leave the rest's dollars unpaired, its prose read as
+	// mathematics.
+	if k := strings.Index(s, ":"); k > 0 && k < 120 && !strings.ContainsAny(s[:k], `$\`) {
 		s = s[k+1:]
 	}
 	ws := wordsOf(s, 10)
