@@ -2,6 +2,7 @@ package text
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -303,6 +304,46 @@ func (r *mathReader) skipSpace() {
 	for r.i < len(r.s) && (r.s[r.i] == ' ' || r.s[r.i] == '\n' || r.s[r.i] == '\t' || r.s[r.i] == '\r') {
 		r.i++
 	}
+}
+
+// factorFollows reports whether what follows r's position multiplies
+// what came before by being written next to it: a letter, a digit, an
+// opening parenthesis or bracket, or a command that prints a letter, a
+// named function, a root or a fraction. A relation, an operator or the
+// end of the formula does not.
+func (r *mathReader) factorFollows() bool {
+	k := r.i
+	for k < len(r.s) && (r.s[k] == ' ' || r.s[k] == '\n' || r.s[k] == '\t') {
+		k++
+	}
+	if k >= len(r.s) {
+		return false
+	}
+	c := r.s[k]
+	switch {
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '(' || c == '[':
+		return true
+	case c != '\\':
+		return false
+	}
+	j := k + 1
+	for j < len(r.s) && isASCIILetter(r.s[j]) {
+		j++
+	}
+	name := r.s[k+1 : j]
+	switch name {
+	case "frac", "dfrac", "tfrac", "sqrt", "left", "bigl", "Bigl":
+		return true
+	}
+	if _, ok := mathOperators[name]; ok {
+		return true
+	}
+	sym, ok := mathSymbols[name]
+	if !ok {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(sym)
+	return unicode.IsLetter(first)
 }
 
 // peek is the next byte after blanks, or 0.
@@ -626,7 +667,13 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 			}
 		}
 		num, den := r.group(depth), r.group(depth)
-		b.WriteString(operand(num) + "/" + operand(den))
+		f := operand(num) + "/" + operand(den)
+		if r.factorFollows() {
+			// "\frac{1}{6}k(k+1)" is (1/6)k(k+1); written on a line
+			// without its stack, "1/6k" reads as 1/(6k).
+			f = "(" + f + ")"
+		}
+		b.WriteString(f)
 	case "binom", "dbinom", "tbinom":
 		n, k := r.group(depth), r.group(depth)
 		b.WriteString("C(" + n + ", " + k + ")")

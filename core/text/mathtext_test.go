@@ -11,7 +11,11 @@ func TestReadableMath(t *testing.T) {
 		`for all $\epsilon > 0$ there is $\delta$`: `for all ε > 0 there is δ`,
 		`$\sqrt{2} \notin \mathbb{Q}$`:             `√2 ∉ ℚ`,
 		`$\sum_{i=1}^{n} i = \frac{n(n+1)}{2}$`:    `∑ᵢ₌₁ⁿ i = n(n+1)/2`,
-		`no math here`:                             `no math here`,
+		// A fraction next to a factor keeps its stack's meaning on a
+		// line: 1/6k would read 1/(6k).
+		`$\frac{1}{6}k(k+1)(2k+1)$`:                  `(1/6)k(k+1)(2k+1)`,
+		`$\frac{1}{2}\pi r^2 = \frac{a}{b} \cdot c$`: `(1/2)π r² = a/b · c`,
+		`no math here`:                               `no math here`,
 		// An escaped dollar is a currency sign.
 		`costs \$5 and $\alpha$`:                `costs $5 and α`,
 		`$\left\{ x \in \R : x^2 < 2 \right\}$`: `{ x ∈ ℝ : x² < 2 }`,
