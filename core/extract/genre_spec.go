@@ -176,11 +176,12 @@ func isBCP14Boilerplate(s string, hits []kwHit) bool {
 // specDoc is what requirement extraction keeps across the sections of one
 // document.
 type specDoc struct {
-	names   map[string]bool // names given, so none repeats
-	repeats map[string]int  // next number to try for a repeated name
-	verbs   map[string]bool // words that follow a key word in this document
-	titles  []string        // topic of the open section at each level
-	cs      *specConcepts   // the concepts requirements are about (genre_spec_concepts.go)
+	names   map[string]bool   // names given, so none repeats
+	firsts  map[string]string // a name given → the requirement it was first given to
+	repeats map[string]int    // next number to try for a repeated name
+	verbs   map[string]bool   // words that follow a key word in this document
+	titles  []string          // topic of the open section at each level
+	cs      *specConcepts     // the concepts requirements are about (genre_spec_concepts.go)
 	// standard caches specStandard: 0 unknown, 1 yes, -1 no.
 	standard int
 	top      int     // the level of the upper headings (topLevel), 0 until known
@@ -249,7 +250,7 @@ func (x *extractor) specState() *specDoc {
 	if x.specs != nil {
 		return x.specs
 	}
-	sd := &specDoc{names: map[string]bool{}, verbs: map[string]bool{}, repeats: map[string]int{}}
+	sd := &specDoc{names: map[string]bool{}, firsts: map[string]string{}, verbs: map[string]bool{}, repeats: map[string]int{}}
 	for _, v := range specVerbs {
 		sd.verbs[v] = true
 	}
@@ -576,8 +577,16 @@ func (r *reqReader) add(name string, nc reqNameCtx, raw, statement string, off i
 // unique makes name unique within the document: first by the
 // requirement's condition, then by its field or section, last by number.
 func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
-	if !r.sd.names[strings.ToLower(name)] {
-		r.sd.names[strings.ToLower(name)] = true
+	key := strings.ToLower(name)
+	if !r.sd.names[key] {
+		r.sd.names[key] = true
+		r.sd.firsts[key] = raw
+		return name
+	}
+	first := r.sd.firsts[key]
+	if text.Restates(raw, first) {
+		// The same requirement said twice is one requirement: its
+		// one name lets the deduper keep it once.
 		return name
 	}
 	var tries []string
@@ -591,7 +600,10 @@ func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
 	if n, _ := specNameWith(raw, nc, false, true); n != "" {
 		tries = append(tries, n)
 	}
-	for _, ctx := range []string{specCondKey(raw), nc.field, nc.topic, strings.TrimSpace(nc.topic + " " + nc.field)} {
+	// What this requirement is about that the first of its name is not
+	// ("underlying transport" beside a missing Upgrade header) tells
+	// them apart, as a reader would; a count says nothing.
+	for _, ctx := range []string{specCondKey(raw), text.DistinctPhrase(raw, first, name), nc.field, nc.topic, strings.TrimSpace(nc.topic + " " + nc.field)} {
 		if ctx != "" {
 			tries = append(tries, specFitSuffix(name, " ("+ctx+")"))
 		}
