@@ -584,11 +584,6 @@ func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
 		return name
 	}
 	first := r.sd.firsts[key]
-	if text.Restates(raw, first) {
-		// The same requirement said twice is one requirement: its
-		// one name lets the deduper keep it once.
-		return name
-	}
 	var tries []string
 	if nc.topic != "" && nc.parent != "" && strings.HasPrefix(name, nc.topic+" ") {
 		// "Access Token Request requires grant_type" told apart by its
@@ -613,6 +608,12 @@ func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
 			r.sd.names[strings.ToLower(t)] = true
 			return t
 		}
+	}
+	if text.Restates(raw, first) {
+		// The same requirement said twice, where nothing around it
+		// tells the two apart, is one requirement: its one name lets
+		// the deduper keep it once.
+		return name
 	}
 	for n := max(2, r.sd.repeats[strings.ToLower(name)]); ; n++ {
 		r.sd.repeats[strings.ToLower(name)] = n + 1

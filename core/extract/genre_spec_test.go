@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -422,5 +423,27 @@ func TestCorpusRFC6455RequirementNames(t *testing.T) {
 		if !seen[want] {
 			t.Errorf("missing %q", want)
 		}
+	}
+}
+
+// A requirement whose name another already has, with no condition, field
+// or section to tell it apart, is named by what it is about that the
+// first is not — never by a count; said twice word for word, it keeps
+// its name, one requirement for the deduper to keep once.
+func TestSpecNamesToldApartByWhatTheyAreAbout(t *testing.T) {
+	a := specFixture(core.FormatText,
+		specPart{"4.1.  Client Requirements", "   The client MUST _Fail the WebSocket Connection_ when the handshake is refused.\n\n" +
+			"   If at any point the underlying transport layer connection is unexpectedly lost, the client MUST\n   _Fail the WebSocket Connection_.\n\n" +
+			"   A system receiving this warning MUST NOT take any automated action.\n\n" +
+			"   A system receiving this warning MUST NOT take any automated action.\n"},
+	)
+	got := specNames(Extract(a, Options{}))
+	for _, n := range got {
+		if last := n[len(n)-1]; last >= '0' && last <= '9' {
+			t.Errorf("name %q made unique by a number", n)
+		}
+	}
+	if !slices.Contains(got, "Client fails the WebSocket Connection (underlying transport)") {
+		t.Errorf("names %q: the lost-transport requirement is not told apart by what it is about", got)
 	}
 }
