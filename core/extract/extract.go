@@ -361,6 +361,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 		}
 	case core.Tutorial:
 		x.tutorial(st)
+		x.setApartResults(st)
 		x.procedures(st)
 	case core.Spec:
 		x.spec(st)
@@ -370,6 +371,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 		x.proseKnowledge(st)
 	case core.Reference:
 		x.reference(st)
+		x.setApartResults(st)
 		x.procedures(st)
 	default:
 		x.textbook(st)

@@ -38,6 +38,10 @@ type hit struct {
 	name   string
 	// lost: the number is there but unreadable (a PDF's unmapped digits)
 	lost bool
+	// apart: the label opens its paragraph or is set apart by its type
+	// (bold, or a number before it), as a reader sees a block begin;
+	// strong: by its type, which no sentence of prose has.
+	apart, strong bool
 }
 
 var textbookMarkers = []marker{
@@ -367,7 +371,22 @@ func (x *extractor) tutorial(st *secState) { x.markers(st, tutorialMarkers) }
 // statement never runs into the next marker, which also keeps the work per
 // section linear however densely markers occur.
 func (x *extractor) markers(st *secState, ms []marker) {
-	hs := scanMarkers(st.own, ms)
+	x.markersWhere(st, ms, nil)
+}
+
+// markersWhere is markers, keeping only the hits keep accepts (all when
+// keep is nil).
+func (x *extractor) markersWhere(st *secState, ms []marker, keep func(hit) bool) {
+	hs := scanMarkers(st.own, ms, x.format == core.FormatMarkdown || x.format == core.FormatText)
+	if keep != nil {
+		kept := hs[:0]
+		for _, h := range hs {
+			if keep(h) {
+				kept = append(kept, h)
+			}
+		}
+		hs = kept
+	}
 	for i, h := range hs {
 		if h.m.word == "Result" && h.number == "" && algorithmHeader(st.own, h.start) {
 			// "Data: …" then "Result: …" open a pseudo-code box.
@@ -387,14 +406,20 @@ func (x *extractor) markers(st *secState, ms []marker) {
 
 // scanMarkers finds every accepted occurrence of the markers in s, in order.
 // Where markers overlap ("Best Practice:" contains "Practice:"), the one
-// that starts first wins, then the longer.
-func scanMarkers(s string, ms []marker) []hit {
+// that starts first wins, then the longer. cased reads a result's kind in
+// any case (text from a PDF, EPUB or page: see casedForms).
+func scanMarkers(s string, ms []marker, cased bool) []hit {
 	var hits []hit
 	lossy := strings.Contains(s, unmappedGlyph)
 	for _, m := range ms {
 		forms := []string{m.word}
 		if lossy {
 			forms = append(forms, unmappedLigatures(m.word)...)
+		}
+		lower := ""
+		if cased && resultKinds[m.kind] {
+			lower = strings.ToLower(m.word)
+			forms = append(forms, casedForms(m.word)...)
 		}
 		for _, w := range forms {
 			mw := m
@@ -406,7 +431,7 @@ func scanMarkers(s string, ms []marker) []hit {
 				}
 				start := i + j
 				i = start + len(w)
-				if h, ok := parseMarker(s, start, mw); ok {
+				if h, ok := parseMarker(s, start, mw); ok && (w != lower || h.strong) {
 					h.m.word = m.word
 					hits = append(hits, h)
 				}
@@ -436,6 +461,11 @@ func scanMarkers(s string, ms []marker) []hit {
 func (x *extractor) markerCand(st *secState, h hit, limit int) {
 	if limit < h.after {
 		limit = h.after
+	}
+	if h.name == "" && resultKinds[h.m.kind] && (x.format == core.FormatMarkdown || x.format == core.FormatText) {
+		if t, q, ok := boldTitle(st.own[:limit], h.after); ok {
+			h.name, h.after = t, q
+		}
 	}
 	if h.name == "" && (h.number != "" || h.lost) && resultKinds[h.m.kind] && x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
 		if t, q, ok := leadTitle(st.own[:limit], h.after); ok {

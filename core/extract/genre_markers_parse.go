@@ -138,6 +138,7 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 				if q := skipBlank(s, p); q < len(s) {
 					if r, _ := utf8.DecodeRuneInString(s[q:]); unicode.IsUpper(r) || unicode.IsDigit(r) || s[q] == '$' || s[q] == '\\' || s[q] == '\n' {
 						h.after = q
+						h.apart, h.strong = true, true
 						return h, true
 					}
 				}
@@ -164,6 +165,8 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 		// their EPUB and PDF text keeps no punctuation after it.
 		if q, ok := bareResult(s, p, h, m, lineStart, ls, swapped != ""); ok {
 			h.after = q
+			h.apart = emph || swapped != "" || paragraphStart(s, ls)
+			h.strong = emph || swapped != ""
 			return h, true
 		}
 		// A label alone: set apart by its type on its own line, or a
@@ -171,6 +174,7 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 		alone := lineStart && paragraphStart(s, ls)
 		if q, ok := loneLabel(s, p, alone); ok && h.number == "" && (emph || alone) && lineStart && m.named && !m.colon && resultKinds[m.kind] {
 			h.after = q
+			h.apart, h.strong = true, emph
 			return h, true
 		}
 		return h, false
@@ -192,11 +196,13 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 	default:
 		return h, false
 	}
-	p, _ = skipEmph(s, p+1)
+	p, e = skipEmph(s, p+1)
 	if tocEntry(s, p) {
 		return h, false
 	}
 	h.after = p
+	h.strong = lineStart && (emph || e || swapped != "")
+	h.apart = h.strong || lineStart && paragraphStart(s, ls)
 	return h, true
 }
 

@@ -281,7 +281,7 @@ func (x *extractor) stepHeading(st *secState) {
 	// a heading sets its title apart with a dash as often as a colon
 	// ("### Step 1 - Set up Dapr")
 	title = stepDash.ReplaceAllString(title, "$1:")
-	hs := scanMarkers(title, tutorialMarkers[:1])
+	hs := scanMarkers(title, tutorialMarkers[:1], false)
 	if len(hs) == 0 || hs[0].start != len(title)-len(strings.TrimLeft(title, "*_ ")) {
 		return
 	}
