@@ -166,7 +166,7 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 }
 
 // asideLine is the opening of a remark or note in running text.
-var asideLine = lazyre.New(`(?i)^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|begin)\{)?(?:remark|note|bemerkung|remarque)`)
+var asideLine = lazyre.New(`(?i)^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|begin)\{)?(?:[0-9]+(?:\.[0-9]+)*\.?[ \t]+)?(?:remark|note|bemerkung|remarque)`)
 
 // textBlockBetween reports whether a line of s opens a block other than
 // an aside (a remark, a note): a proof of running text after such a block
@@ -461,17 +461,20 @@ func namedResult(title string) (string, string) {
 // textProof opens a proof in running text: a line whose first words,
 // after indentation, Markdown emphasis or a LaTeX font command, are
 // "Proof", "Proof of Theorem 2.3", "Proof sketch", "Sketch of proof",
-// "Idea of the proof" or "Sketch", ended by '.' or ':'.
+// "Idea of the proof" or "Sketch", ended by '.' or ':', or set in bold
+// alone on its line ("**Proof**" over the proof, as a PDF's text writes
+// a label set on a line of its own).
 var textProof = lazyre.New(`^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
-	`((?:Proof|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)))?` +
+	`((?:Proof|PROOF|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)))?` +
 	`|(?:Sketch|Idea|Outline)(?:\s+of\s+(?:the\s+)?proof(?:\s+of\s+[A-Z][a-zé]+\s*~?\s*[0-9]+(?:\.[0-9]+)*)?)?)` +
-	`\s*(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?`)
+	`\s*(?:(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?|[*_]{1,2}[ \t]*(?:\r?\n|$))`)
 
 // blockLine is a line of running text that opens another block: a
 // result, definition, example, exercise or remark marker, or a Markdown
-// heading or LaTeX sectioning command. Steps and claims inside a proof
-// are not.
-var blockLine = lazyre.New(`(?m)^[ \t>]*(?:#{1,6}\s|\\(?:chapter|section|subsection|subsubsection|paragraph)\*?\{|\\begin\{(?:definition|theorem|lemma|proposition|corollary|example|exercise|remark)|(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph)\{)?(?:Definition|Theorem|Lemma|Corollary|Proposition|Proof|Statement|Example|Remark|Exercise|Algorithm|Axiom|Problem|Solution|Identity|Conjecture|Satz|Hilfssatz|Korollar|Beweis|Beispiel|Bemerkung|Aufgabe|Théorème|Définition|Lemme|Corollaire|Preuve|Démonstration|Exemple|Remarque|Teorema|Definición|Lema|Corolario|Demostración|Ejemplo|Esempio)(?:\s+[0-9A-Z][0-9.]*)?(?:[*_}]{1,2})?(?:\s*\([^)\n]{1,80}\))?\s*(?:[*_}]{1,2}\s*)?[.:])`)
+// heading or LaTeX sectioning command, or a label numbered before its
+// kind, in any case ("**1.6 notation.**", "2.7 Definition"). Steps and
+// claims inside a proof are not.
+var blockLine = lazyre.New(`(?m)^[ \t>]*(?:#{1,6}\s|(?:[*_]{1,2})?[0-9]+(?:\.[0-9]+)+\.?[ \t]+(?:[*_]{1,2})?(?i:definition|theorem|lemma|corollary|proposition|proof|remark|example|exercise|notation|conjecture|axiom|convention|problem|solution|identity)\b|\\(?:chapter|section|subsection|subsubsection|paragraph)\*?\{|\\begin\{(?:definition|theorem|lemma|proposition|corollary|example|exercise|remark)|(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph)\{)?(?:Definition|Theorem|Lemma|Corollary|Proposition|Proof|Statement|Example|Remark|Exercise|Algorithm|Axiom|Problem|Solution|Identity|Conjecture|Satz|Hilfssatz|Korollar|Beweis|Beispiel|Bemerkung|Aufgabe|Théorème|Définition|Lemme|Corollaire|Preuve|Démonstration|Exemple|Remarque|Teorema|Definición|Lema|Corolario|Demostración|Ejemplo|Esempio)(?:\s+[0-9A-Z][0-9.]*)?(?:[*_}]{1,2})?(?:\s*\([^)\n]{1,80}\))?\s*(?:[*_}]{1,2}\s*)?[.:])`)
 
 // proofEnd finds where a proof of running text ends in s, which starts
 // right after its marker: after its end mark, or before the next line
@@ -505,7 +508,7 @@ func textProofSpans(doc string, format core.Format) []proofSpan {
 }
 
 // proofWords are the words a proof of running text opens with.
-var proofWords = []string{"Proof", "Sketch", "Idea", "Outline", "Beweis", "Preuve", "Démonstration", "Demostración", "Dimostrazione"}
+var proofWords = []string{"Proof", "PROOF", "Sketch", "Idea", "Outline", "Beweis", "Preuve", "Démonstration", "Demostración", "Dimostrazione"}
 
 // textProofMatches are textProof's matches in doc, in order, as
 // FindAllStringSubmatchIndex gives them. The expression is tried only on
