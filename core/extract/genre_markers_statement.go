@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/internal/lazyre"
 )
@@ -71,7 +72,7 @@ func paragraph(s string, from int) (string, int) {
 // swallow: a heading, a code fence, a table row, or another block marker.
 func opensBlock(line string) bool {
 	t := strings.TrimLeft(line, " \t>")
-	if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || strings.HasPrefix(t, "|") {
+	if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || tableRow(t) {
 		return true
 	}
 	if n := swappedLead(t); n > 0 {
@@ -85,6 +86,18 @@ func opensBlock(line string) bool {
 		}
 	}
 	return opensSketch(line)
+}
+
+// tableRow reports whether a line is a row of a Markdown table: it opens
+// and closes with a bar, or holds three ("| a | b" cut short). A formula
+// opening with an absolute value ("|x · y | ≤ ∥x∥∥y∥", as a PDF's text
+// sets a display) is no row.
+func tableRow(t string) bool {
+	if !strings.HasPrefix(t, "|") {
+		return false
+	}
+	t = firstLine(t)
+	return strings.HasSuffix(strings.TrimSpace(t), "|") && len(strings.TrimSpace(t)) > 1 || strings.Count(t, "|") >= 3
 }
 
 // stripEmph removes Markdown strong/emphasis runs so statements read as
@@ -162,8 +175,9 @@ func setupLine(s string, p int) bool {
 }
 
 // listItem opens an item of a list in PDF or EPUB text: a bullet, a dash,
-// or an enumerator such as "(i)", "(a)", "1." or "2)".
-var listItem = lazyre.New(`^(?:[•◦▪‣∙·]|[-–*] |\((?:[ivx]{1,4}|[a-h]|[0-9]{1,2})\)|[0-9]{1,2}[.)] )`)
+// or an enumerator such as "(i)", "(a)", "1." or "2)", its digit perhaps
+// one the PDF's font maps to nothing ("�.").
+var listItem = lazyre.New(`^(?:[•◦▪‣∙·]|[-–*] |\((?:[ivx]{1,4}|[a-h]|[0-9]{1,2})\)|(?:[0-9]{1,2}|\x{FFFD})[.)] )`)
 
 // setupLead reports a statement that only sets up what follows: it ends in
 // a colon, or its one sentence opens with "Let", "Suppose" or "Assume".
@@ -237,9 +251,10 @@ func hasWord(s string, n int) bool {
 }
 
 // swappedLead returns the length of a dotted number and the space after
-// it at the start of a line when a capitalized word follows ("2.9
-// Convention"), else 0.
+// it at the start of a line when a block's kind follows, in any case and
+// perhaps in bold ("2.9 Convention", "**1.13 remark.**"), else 0.
 func swappedLead(t string) int {
+	t = strings.TrimLeft(t, "*_")
 	q := 0
 	for q < len(t) && ('0' <= t[q] && t[q] <= '9' || t[q] == '.') {
 		q++
@@ -247,18 +262,19 @@ func swappedLead(t string) int {
 	if q < 3 || !strings.Contains(t[:q], ".") || t[0] == '.' || q >= len(t) || t[q] != ' ' {
 		return 0
 	}
-	w := t[q+1:]
-	if i := strings.IndexAny(w, " \n·"); i >= 0 {
+	w := strings.TrimLeft(t[q+1:], "*_")
+	if i := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
 		w = w[:i]
 	}
 	for _, b := range blockWords {
-		if w == b {
+		if strings.EqualFold(w, b) {
 			return q + 1
 		}
 	}
-	switch w {
-	case "Convention", "Notation", "Conjecture", "Fact", "Observation":
-		return q + 1
+	for _, b := range []string{"Convention", "Notation", "Conjecture", "Fact", "Observation"} {
+		if strings.EqualFold(w, b) {
+			return q + 1
+		}
 	}
 	return 0
 }

@@ -59,6 +59,9 @@ func (x *extractor) procedures(st *secState) {
 		for _, it := range l.Items {
 			steps = append(steps, readStep(s[it.Body:it.End]))
 		}
+		if len(steps) > 0 && x.resultHolds(st, steps[0].text) {
+			continue // the list a definition or result states
+		}
 		lead := leadIn(s, l.Start)
 		c := cand{
 			typ:    core.Technique,
@@ -73,6 +76,23 @@ func (x *extractor) procedures(st *secState) {
 		x.genre.procedures++
 		x.genre.covered = append(x.genre.covered, [2]int{c.offset, c.end})
 	}
+}
+
+// resultHolds reports whether a definition or result the section's
+// labels gave already states t (a list's first item): "Definition. The
+// following are called elementary row operations:" over its list.
+func (x *extractor) resultHolds(st *secState, t string) bool {
+	t = strings.Join(strings.Fields(stripEmph(t)), " ")
+	if len(t) < 8 {
+		return false
+	}
+	for i := len(x.cands) - 1; i >= 0 && x.cands[i].sec == st; i-- {
+		c := &x.cands[i]
+		if (c.typ == core.Definition || c.typ == core.Theorem) && strings.Contains(c.statement, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // genreState is what the procedure and Markdown strategies remember

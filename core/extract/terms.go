@@ -124,6 +124,12 @@ func (h heldBlocks) holds(at, end int, plain string) bool {
 		if c.offset >= end {
 			break
 		}
+		if c.offset >= at && c.offset <= at+labelLead && (c.typ == core.Definition || c.typ == core.Theorem) {
+			// The paragraph opens with the block's label ("Definition.
+			// The following are called **elementary row operations**"):
+			// its terms are the block's.
+			return true
+		}
 		// Statements are stored with their white space collapsed (add).
 		if strings.Contains(c.statement, plain) {
 			return true
@@ -131,6 +137,10 @@ func (h heldBlocks) holds(at, end int, plain string) bool {
 	}
 	return false
 }
+
+// labelLead bounds the indentation and emphasis before a block's label
+// at the start of its paragraph.
+const labelLead = 8
 
 // addTerms adds the definition of the bold terms of one statement, named
 // by its first term (and its second, as groupName names a definition's
