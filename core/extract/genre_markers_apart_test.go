@@ -178,3 +178,42 @@ func TestCasedLabels(t *testing.T) {
 		}
 	}
 }
+
+// A statement that leads into a list ("consists of", "such that") or
+// opens with one is stated by every item of it, as the page shows; the
+// paragraph after the list is not the statement's.
+func TestStatementsOverLists(t *testing.T) {
+	doc := `## 1 DG-categories
+
+**Definition 1.1.** A DG-category A consists of
+
+(1) A collection of objects Ob A
+
+(2) For all x, y ∈ Ob A, a chain complex of morphisms Hom(x, y)
+
+such that
+
+(1) Composition is associative.
+
+(2) Composition is unital: every object has an identity cycle.
+
+We will mostly work with such categories.
+
+**Theorem 10.3** (Adjoint Functor Theorem).
+
+(1) Let C be a presentable category and F : C → D a colimit-preserving functor. Then F admits a right adjoint.
+
+(2) Let C and D be presentable categories and G : D → C a functor that preserves limits. Then G admits a left adjoint.
+
+The proof is beyond these notes.
+`
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	dg := withStatement(t, ps, "A DG-category A consists of")
+	if !strings.Contains(dg.FormalStatement, "Composition is unital") || strings.Contains(dg.FormalStatement, "mostly") {
+		t.Errorf("Definition 1.1 = %q, want both lists and nothing after", dg.FormalStatement)
+	}
+	aft := withStatement(t, ps, "admits a right adjoint")
+	if !strings.Contains(aft.FormalStatement, "admits a left adjoint") || strings.Contains(aft.FormalStatement, "beyond") {
+		t.Errorf("Theorem 10.3 = %q, want its two items and nothing after", aft.FormalStatement)
+	}
+}

@@ -130,8 +130,10 @@ var singleEmph = lazyre.New(`(^|[^\pL\pN_*\\])\*([^\s*$](?:[^*\n$]*[^\s*$\\])?)\
 // the next result, a heading) and at most maxResultParas paragraphs.
 func resultText(s string, from int, raw string) string {
 	// "Definition 4. Let X be a space and A ⊆ X." over a bulleted list of
-	// what it defines: the list is the definition.
-	list := setupLead(raw)
+	// what it defines: the list is the definition; so is a list the
+	// statement opens with ("Theorem 10.3." over "(1) …", "(2) …").
+	lead := strings.TrimLeft(raw, " \t\r\n")
+	list := setupLead(raw) || listItem.MatchString(lead[:min(len(lead), 8)])
 	if !incomplete(raw) && !list {
 		return raw
 	}
@@ -149,8 +151,15 @@ func resultText(s string, from int, raw string) string {
 		if p >= len(s) || opensBlock(s[p:min(len(s), p+40)]) {
 			break
 		}
-		if !incomplete(s[start:end]) && !(list && (listItem.MatchString(s[p:min(len(s), p+8)]) || setupLine(s, p))) {
+		item := listItem.MatchString(s[p:min(len(s), p+8)])
+		open := incomplete(s[start:end])
+		if !open && !(list && (item || setupLine(s, p))) {
 			break
+		}
+		if open && item {
+			// "… consists of" or "such that" over a list: the list is
+			// the statement's, every item of it.
+			list = true
 		}
 		if n >= maxResultParas && !list {
 			break
