@@ -269,3 +269,21 @@ func TestMergeRenderingThatSaysLessIsSkipped(t *testing.T) {
 		t.Errorf("a candidate with a word the stored statement lacks was skipped: %q", r.Provenance.Rationale)
 	}
 }
+
+// Another rendering's list item, read as a definition of its own, restates
+// a passage of the stored list: it is skipped and recorded, not a second
+// primitive. From the same document, it stays apart.
+func TestMergePassageOfAStoredStatementIsSkipped(t *testing.T) {
+	stored := definition("protocols-connectives", "Conjunction and Disjunction",
+		`$P \wedge Q$ is read "$P$ and $Q$," and called a conjunction. $P \vee Q$ is read "$P$ or $Q$," and called a disjunction.`)
+	cand := definition("protocols-conjunction", "Conjunction", "P∧Q is read “P and Q,” and called a conjunction.")
+	cand.Provenance.Document = "book.epub"
+	r := New(Options{Session: "s1", Now: clock()}).mustMerge(&cand, &core.Comparison{Class: core.Specialization}, &stored)
+	if r.Action != core.ActionSkip || !strings.Contains(r.Provenance.Rationale, "a passage of that statement") {
+		t.Fatalf("%s %q, want the list item skipped as a passage of the stored list", r.Action, r.Provenance.Rationale)
+	}
+	same := definition("protocols-conjunction", "Conjunction", "P∧Q is read “P and Q,” and called a conjunction.")
+	if r := New(Options{Session: "s1", Now: clock()}).mustMerge(&same, &core.Comparison{Class: core.Specialization}, &stored); r.Action == core.ActionSkip {
+		t.Errorf("a passage of its own document's statement was skipped: %q", r.Provenance.Rationale)
+	}
+}

@@ -182,6 +182,19 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 		}
 		return e.add(cand, prov, now)
 	}
+	// Another rendering of a stored work that reads a passage of a
+	// stored statement as a statement of its own (an EPUB's list item,
+	// "P∧Q is read “P and Q,” and called a conjunction", of the list
+	// its PreTeXt source states whole) restates part of it: one result,
+	// recorded where else it is stated.
+	// Of one name, a candidate broader only by what the stored
+	// statement's cut left out ("…") is that passage too. (An exact
+	// duplicate that says less is settled with the meaning changes.)
+	if passageOf(cand, existing, cmp.Class) {
+		prov.Action = core.ProvSkip
+		prov.Rationale = fmt.Sprintf("Every word and symbol of it is in %s (%q), in order: a passage of that statement — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
+		return e.alsoStatedIn(cand, existing, prov, now), nil
+	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
 		// The same passage read again with less (an EPUB that lost a
 		// display, a statement cut short) holds nothing to keep and nothing
@@ -715,4 +728,19 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 	}
 	res.Conflict = &resolved
 	return res, nil
+}
+
+// passageOf reports whether cand, of class c against existing, restates a
+// passage of the stored statement (text.SaysNoMore): under another name
+// from another document, or under its name as anything but an exact
+// duplicate.
+func passageOf(cand, existing *core.Primitive, c core.Class) bool {
+	if cand.Type != existing.Type || c == core.GenuinelyNew || c == core.ExactDuplicate {
+		return false
+	}
+	if sameName(cand, existing) {
+		return text.SaysNoMore(cand.FormalStatement, existing.FormalStatement)
+	}
+	return (c == core.Specialization || c == core.OverlappingDistinct) && cand.Provenance.Whole() != existing.Provenance.Whole() &&
+		text.SaysNoMore(cand.FormalStatement, existing.FormalStatement)
 }

@@ -503,7 +503,11 @@ func TestPlanRevertRestoresSession(t *testing.T) {
 	cur = s.prims["group"]
 	do(e.mustMerge(ptr(candidate("semigroup")), &core.Comparison{Class: core.Generalization}, &cur))
 	cur = s.prims["group"]
-	do(e.mustMerge(ptr(reading("magma")), &core.Comparison{Class: core.OverlappingDistinct}, &cur))
+	magma := reading("magma")
+	// Its own words: a statement the stored one holds whole would be a
+	// passage of it, skipped, not a conflict.
+	magma.FormalStatement = "A magma is a set closed under one binary operation, with no law asked of it."
+	do(e.mustMerge(&magma, &core.Comparison{Class: core.OverlappingDistinct}, &cur))
 	do(e.mustMerge(ptr(group("group-again")), &core.Comparison{Class: core.ExactDuplicate}, &cur))
 	if len(s.conflicts) != 1 || s.prims["group"].FormalStatement == orig.FormalStatement {
 		t.Fatalf("session not applied: %v", s.conflicts)

@@ -42,19 +42,43 @@ func SaysNoMore(cand, stored string) bool {
 	return len(s) >= minPassageWords && len(s) <= len(c) && subsequence(s, c[:min(len(c), len(s)+len(s)/4)])
 }
 
-// subsequence reports whether every token of a is in b in order.
+// subsequence reports whether every token of a is in b in order, as one
+// passage with a few pieces left out: the tokens of a fall in b in at most
+// a few runs (two, or one more for every eight tokens of a). Common words
+// of a short statement are found in order somewhere in any long one; a
+// passage read again lies in few runs.
 func subsequence(a, b []string) bool {
-	j := 0
-	for _, t := range a {
-		for j < len(b) && b[j] != t {
-			j++
-		}
-		if j == len(b) {
-			return false
-		}
-		j++
+	if len(a) == 0 {
+		return true
 	}
-	return true
+	maxRuns := max(2, 1+len(a)/8)
+	for start := range b {
+		if b[start] != a[0] {
+			continue
+		}
+		runs, j := 1, start+1
+		ok := true
+		for _, t := range a[1:] {
+			k := j
+			for k < len(b) && b[k] != t {
+				k++
+			}
+			if k == len(b) {
+				return false // no later start can hold the rest either
+			}
+			if k != j {
+				if runs++; runs > maxRuns {
+					ok = false
+					break
+				}
+			}
+			j = k + 1
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // passageTokens is s in canonical math form cut into words (letters and
