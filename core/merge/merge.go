@@ -157,6 +157,18 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 	if e.restatement(cand, existing, cmp) {
 		return e.keepOne(cand, existing, prov, now), nil
 	}
+	// A passage of a stored statement read again adds nothing:
+	// another rendering's list item ("P∧Q is read “P and Q,” and called
+	// a conjunction") of the list its PreTeXt source states whole, or a
+	// candidate of the stored name broader only by what the stored
+	// statement's cut ("…") left out. It is recorded where else it is
+	// stated. (An exact duplicate that says less is settled with the
+	// meaning changes.)
+	if passageOf(cand, existing, cmp.Class) {
+		prov.Action = core.ProvSkip
+		prov.Rationale = fmt.Sprintf("Every word and symbol of it is in %s (%q), in order: a passage of that statement — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
+		return e.alsoStatedIn(cand, existing, prov, now), nil
+	}
 	if related(cmp.Class) && !sameSubject(cand, existing) {
 		prov.Action = core.ProvAddNew
 		prov.Rationale = fmt.Sprintf("Wording overlaps %s (%s, confidence %.2f) but the names share no subject word (%q, %q) — adding as a distinct primitive, not %s.",
@@ -181,19 +193,6 @@ func (e *Engine) Merge(cand *core.Primitive, cmp *core.Comparison, existing *cor
 			return e.addApart(cand, existing, cmp, prov, now)
 		}
 		return e.add(cand, prov, now)
-	}
-	// Another rendering of a stored work that reads a passage of a
-	// stored statement as a statement of its own (an EPUB's list item,
-	// "P∧Q is read “P and Q,” and called a conjunction", of the list
-	// its PreTeXt source states whole) restates part of it: one result,
-	// recorded where else it is stated.
-	// Of one name, a candidate broader only by what the stored
-	// statement's cut left out ("…") is that passage too. (An exact
-	// duplicate that says less is settled with the meaning changes.)
-	if passageOf(cand, existing, cmp.Class) {
-		prov.Action = core.ProvSkip
-		prov.Rationale = fmt.Sprintf("Every word and symbol of it is in %s (%q), in order: a passage of that statement — skipping, the stored statement kept.", existing.ID, existing.Name) + alsoStated(cand, existing)
-		return e.alsoStatedIn(cand, existing, prov, now), nil
 	}
 	if changes := meaningChanges(cand, existing, cmp.Class); len(changes) > 0 {
 		// The same passage read again with less (an EPUB that lost a
