@@ -732,9 +732,11 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 // passageOf reports whether cand, of class c against existing, restates a
 // passage of the stored statement (text.SaysNoMore): under another name
 // from another document, or under its name as anything but an exact
-// duplicate.
+// duplicate; never a guide's step, whose commands are its own.
 func passageOf(cand, existing *core.Primitive, c core.Class) bool {
-	if cand.Type != existing.Type || c == core.GenuinelyNew || c == core.ExactDuplicate {
+	if cand.Type != existing.Type || c == core.GenuinelyNew || c == core.ExactDuplicate ||
+		guideStep(cand) && guideStep(existing) {
+		// Two guides' steps that read alike run their own commands.
 		return false
 	}
 	if sameName(cand, existing) {
