@@ -711,6 +711,7 @@ func (r *reqReader) leadIn(i int, raw string, off int, h kwHit) bool {
 			if len(r.x.cands) > n {
 				c := &r.x.cands[len(r.x.cands)-1]
 				c.form = l.form(computationalForm(c.typ, c.statement))
+				r.sd.concepts().tookFigures(l)
 			}
 			return true
 		}

@@ -75,6 +75,9 @@ type specConcepts struct {
 	// registry marks the open sections at each level that are, or are
 	// inside, the document's registrations and references
 	registry []bool
+	// figures are the document offsets of the figures a primitive's
+	// statement introduced and keeps
+	figures map[int]bool
 }
 
 func (sd *specDoc) concepts() *specConcepts {
@@ -317,6 +320,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			if s > n0 && lead != nil {
 				c := &x.cands[len(x.cands)-1]
 				c.form = lead.form(computationalForm(c.typ, c.statement))
+				cs.tookFigures(lead)
 			}
 			if own == 0 {
 				own = s
@@ -381,6 +385,7 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	x.specTitledEntries(st, cs, blocks)
 	x.specMarkedTerms(st, cs, blocks)
 	x.specGrammarRules(st, cs, blocks)
+	x.specCaptionedFigures(st, cs, blocks)
 }
 
 // within is the concept of two or more words a longer title names
@@ -487,8 +492,26 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 	var parts []string
 	var lead *specLeadIn // what the paragraph so far, ending in a colon, introduces
 	at, skipped := -1, 0
-	for i := range bs {
+	for i := 0; i < len(bs); i++ {
 		b := &bs[i]
+		if lead != nil && at >= 0 && len(lead.entries) == 0 {
+			if k := lead.takeFigure(window, bs, i); k > 0 {
+				i += k - 1 // the figures it introduces, labels and captions with them
+				continue
+			}
+		}
+		if lead == nil && at < 0 && b.kind != bkHeading && isBoxDiagram(window, b) {
+			// a section that opens with its diagram ("3.  IPv6 Header
+			// Format", the boxes, then each field): the title introduces
+			// it, and the field list after it states the concept
+			lead = &specLeadIn{ind: b.ind, base: from}
+			if k := lead.takeFigure(window, bs, i); k > 0 {
+				at = from + b.lines[0].a
+				i += k - 1
+				continue
+			}
+			lead = nil
+		}
 		if lead != nil && at >= 0 && b.kind != bkHeading && len(b.lines) > 0 && lead.add(window, b) {
 			continue // an entry of the list, whatever its layout made it
 		}
@@ -512,7 +535,7 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 		if t == "" || strings.HasPrefix(t, "Note:") || specAboutSection(t) || specExampleOpening(t) || specHeaderBlock(window, b) {
 			continue
 		}
-		if lead != nil && (len(lead.entries) > 0 || lead.diagram != nil && !strings.HasSuffix(t, ":")) {
+		if lead != nil && len(parts) > 0 && (len(lead.entries) > 0 || lead.diagram != nil && !strings.HasSuffix(t, ":")) {
 			// the list ended; after a diagram only a further lead-in
 			// ("where:") goes on
 			break
@@ -537,13 +560,13 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 		parts = append(parts, t)
 		if b.kind != bkItem && strings.HasSuffix(t, ":") {
 			if lead == nil {
-				lead = &specLeadIn{}
+				lead = &specLeadIn{base: from}
 			}
 			lead.ind = b.ind
 		}
 		if b.kind != bkItem && !strings.HasSuffix(t, ":") || len(strings.Join(parts, " ")) > maxStatement {
 			if lead == nil {
-				lead = specLaterDiagram(window, bs, i)
+				lead = specLaterDiagram(window, bs, i, from)
 			}
 			break
 		}
@@ -553,7 +576,7 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 	}
 	stmt := text.CollapseSpace(strings.Join(parts, " "))
 	if lead != nil {
-		stmt = lead.statement(stmt)
+		stmt = strings.TrimSpace(lead.statement(stmt))
 	}
 	return stmt, at, lead
 }
@@ -666,10 +689,12 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 			continue
 		}
 		desc := strings.TrimSpace(specStatementText(b.join(st.own).text, x.format))
+		last := i // the block desc ends in
 		if n := i + 1; len(strings.Fields(desc)) < 3 && n < len(blocks) && blocks[n].kind == bkProse && blocks[n].ind > b.ind &&
 			len(blocks[n].lines) > 0 && !isSpecCode(st.own, &blocks[n]) {
 			// "Opcode:  4 bits", its description indented below it
 			desc = sentenceJoin(desc, strings.TrimSpace(specStatementText(blocks[n].join(st.own).text, x.format)))
+			last = n
 		}
 		if len(strings.Fields(desc)) < 3 {
 			continue
@@ -677,6 +702,13 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 		stmt := b.field + ": " + desc
 		if b.pre != "" {
 			stmt = b.pre + desc
+		}
+		var lead *specLeadIn
+		if strings.HasSuffix(desc, ":") {
+			// "Options:  the following are defined:", and what follows
+			if lead = specIntroduced(st.own, blocks, last, st.body); lead != nil {
+				stmt = lead.statement(stmt)
+			}
 		}
 		// a variable the text writes "/key/" is named key
 		name := b.field
@@ -697,9 +729,14 @@ func (x *extractor) specTermEntries(st *secState, cs *specConcepts, blocks []spe
 			if s > n0 {
 				// the field's own diagram ("Flags:  3 bits", its bits
 				// drawn under it) goes into its form
-				if d := specDiagramUnder(st.own, blocks, i); d != nil {
+				d := lead
+				if d == nil {
+					d = specDiagramUnder(st.own, blocks, i, st.body)
+				}
+				if d != nil {
 					c := &x.cands[len(x.cands)-1]
 					c.form = d.form(computationalForm(c.typ, c.statement))
+					cs.tookFigures(d)
 				}
 			}
 			if cs.field == nil {

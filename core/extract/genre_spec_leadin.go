@@ -26,11 +26,15 @@ const (
 
 // specLeadIn collects, for specFirstParagraph, what follows a lead-in.
 type specLeadIn struct {
-	ind     int        // the lead-in's indentation
-	diagram []string   // the diagram's lines, as drawn
-	entries []string   // the entries, "TERM: text"
-	sub     [][]string // each entry's own entries ("0  a standard query")
-	told    []bool     // whether an entry took the paragraph under it
+	ind      int        // the lead-in's indentation
+	diagram  []string   // the diagram's lines, as drawn
+	entries  []string   // the entries, "TERM: text"
+	sub      [][]string // each entry's own entries ("0  a standard query")
+	told     []bool     // whether an entry took the paragraph under it
+	captions []string   // the figures' captions, "Figure 1: Format of a DHCP message"
+	base     int        // the offset in the document of the text read
+	figs     []int      // the document offsets of the figures taken
+	grid     bool       // a table's rows were taken as entries
 }
 
 // specEntry returns the text of a list entry in block b of window, "TERM:
@@ -135,6 +139,7 @@ func (l *specLeadIn) setDiagram(window string, b *specBlock) bool {
 		pad := max(ln.ind-margin, 0)
 		l.diagram = append(l.diagram, strings.TrimRight(strings.Repeat(" ", pad)+window[ln.a:ln.b], " \t\r"))
 	}
+	l.figs = append(l.figs, l.base+b.lines[0].a)
 	return true
 }
 
@@ -161,7 +166,11 @@ func (l *specLeadIn) items() []string {
 // diagram set apart (nil when neither follows).
 func (r *reqReader) entriesAfter(i int) *specLeadIn {
 	own, b := r.st.own, &r.blocks[i]
-	l := &specLeadIn{ind: b.ind}
+	if l := specIntroduced(own, r.blocks, i, r.st.body); l != nil {
+		return l
+	}
+	// a formula set apart ("… compute the digest as:")
+	l := &specLeadIn{ind: b.ind, base: r.st.body}
 	for j := i + 1; j < len(r.blocks); j++ {
 		n := &r.blocks[j]
 		if n.kind == bkHeading || n.kind == bkItem || len(n.lines) == 0 || n.ind < b.ind {
@@ -184,13 +193,16 @@ func (r *reqReader) entriesAfter(i int) *specLeadIn {
 // form writes the computational form: head (the template's line for the
 // statement), then the diagram as drawn and every entry, bounded.
 func (l *specLeadIn) form(head string) string {
-	if l.diagram == nil && len(l.entries) == 0 {
+	if l == nil || l.diagram == nil && len(l.entries) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString(head)
 	if l.diagram != nil {
 		text.WriteFormBlock(&b, text.CodeBlock{Lines: l.diagram})
+	}
+	for _, c := range l.captions {
+		b.WriteString("\n" + c)
 	}
 	for k, e := range l.entries {
 		line := "\n- " + e
@@ -223,15 +235,15 @@ func letters(s string) int {
 // specDiagramUnder finds the first box diagram among the blocks indented
 // under entry blocks[i], up to the next block at the entry's indentation,
 // and returns it as a lead-in's diagram (nil when there is none).
-func specDiagramUnder(window string, blocks []specBlock, i int) *specLeadIn {
+func specDiagramUnder(window string, blocks []specBlock, i, base int) *specLeadIn {
 	for j := i + 1; j < len(blocks); j++ {
 		b := &blocks[j]
 		if b.kind == bkHeading || len(b.lines) == 0 || b.ind <= blocks[i].ind {
 			return nil
 		}
 		if isBoxDiagram(window, b) {
-			l := &specLeadIn{}
-			l.setDiagram(window, b)
+			l := &specLeadIn{ind: b.ind, base: base}
+			l.takeFigure(window, blocks, j)
 			return l
 		}
 	}
@@ -245,7 +257,7 @@ const maxLaterLeadIn = 4
 // paragraph of the same section ending in a colon whose next block is a
 // box diagram ("A TCP header … is formatted as follows:"), and returns
 // the diagram as a lead-in's (nil when there is none within a few blocks).
-func specLaterDiagram(window string, blocks []specBlock, i int) *specLeadIn {
+func specLaterDiagram(window string, blocks []specBlock, i, base int) *specLeadIn {
 	for j := i + 1; j+1 < len(blocks) && j <= i+maxLaterLeadIn; j++ {
 		b := &blocks[j]
 		if b.kind == bkHeading {
@@ -255,27 +267,12 @@ func specLaterDiagram(window string, blocks []specBlock, i int) *specLeadIn {
 			continue
 		}
 		if n := &blocks[j+1]; n.kind != bkHeading && isBoxDiagram(window, n) {
-			l := &specLeadIn{ind: b.ind}
-			l.setDiagram(window, n)
+			l := &specLeadIn{ind: b.ind, base: base}
+			l.takeFigure(window, blocks, j+1)
 			return l
 		}
 	}
 	return nil
-}
-
-// isBoxDiagram reports whether block b is drawn as boxes: every line opens
-// with + or | (or : and /, which draw a field of any length) or numbers
-// the bits above them, and one is a border ("+--+--+", "+-+-+").
-func isBoxDiagram(window string, b *specBlock) bool {
-	border := false
-	for _, l := range b.lines {
-		t := strings.TrimSpace(window[l.a:l.b])
-		if t == "" || !strings.ContainsRune("+|:/", rune(t[0])) && strings.Trim(t, "0123456789 ") != "" {
-			return false
-		}
-		border = border || len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/ ") == ""
-	}
-	return border
 }
 
 // specTitledEntries reads the entries of a list whose terms stand alone on
@@ -290,7 +287,7 @@ func (x *extractor) specTitledEntries(st *secState, cs *specConcepts, blocks []s
 			continue
 		}
 		term := strings.TrimSuffix(strings.TrimSpace(st.own[b.lines[0].a:b.lines[0].b]), ":")
-		diagram := specDiagramUnder(st.own, blocks, i)
+		diagram := specDiagramUnder(st.own, blocks, i, st.body)
 		// One word alone on its line is as often a run-in heading
 		// ("Uniform", "Resource" over paragraphs about each): it is an
 		// entry's term when its entry draws its layout.
@@ -305,6 +302,13 @@ func (x *extractor) specTitledEntries(st *secState, cs *specConcepts, blocks []s
 				if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, ":") {
 					desc = "" // another entry's term, not a description
 				}
+				if strings.HasSuffix(desc, ":") {
+					// "The format for this option is as follows:", its
+					// diagram and fields
+					if l := specIntroduced(st.own, blocks, j, st.body); l != nil {
+						diagram = l
+					}
+				}
 				break
 			}
 		}
@@ -313,9 +317,14 @@ func (x *extractor) specTitledEntries(st *secState, cs *specConcepts, blocks []s
 		}
 		n0 := cs.serial
 		name, _ := specFieldAbbrev(term)
-		if s := x.specConcept(st, cs, name, term+": "+desc, st.body+b.lines[0].a, core.Definition); s > n0 && diagram != nil {
+		stmt := term + ": " + desc
+		if diagram != nil && strings.HasSuffix(desc, ":") {
+			stmt = diagram.statement(stmt)
+		}
+		if s := x.specConcept(st, cs, name, stmt, st.body+b.lines[0].a, core.Definition); s > n0 && diagram != nil {
 			c := &x.cands[len(x.cands)-1]
 			c.form = diagram.form(computationalForm(c.typ, c.statement))
+			cs.tookFigures(diagram)
 		}
 	}
 }

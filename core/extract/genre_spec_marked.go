@@ -163,6 +163,15 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 					// one sentence may name several symbols; each its own
 					stmt = term + ": " + strings.TrimRight(strings.TrimSuffix(strings.TrimSpace(t[m[0]:m[1]]), "and"), " ,.;") + "."
 				}
+				// a sentence that ends its paragraph in a colon ("… takes
+				// the form of a two octet sequence:", "… as illustrated:")
+				// keeps the figures and the fields it introduces
+				var lead *specLeadIn
+				if strings.HasSuffix(stmt, ":") && strings.HasSuffix(t, strings.TrimPrefix(stmt, term+": ")) {
+					if lead = specIntroduced(s, blocks, i, st.body); lead != nil {
+						stmt = lead.statement(stmt)
+					}
+				}
 				// an offset inside the paragraph, apart from its requirements'
 				// key words, which sit at word starts
 				off := base + min(m[2], len(raw)-1)
@@ -173,7 +182,13 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 					x.specToken(st, cs, term, stmt, off, core.Definition)
 					continue
 				}
+				n0 := cs.serial
 				c := x.specConcept(st, cs, term, stmt, off, core.Definition)
+				if c > n0 && lead != nil {
+					cd := &x.cands[len(x.cands)-1]
+					cd.form = lead.form(computationalForm(cd.typ, cd.statement))
+					cs.tookFigures(lead)
+				}
 				if re == specNotation && c != 0 {
 					// "Uniform Resource Identifier (URI) is …": the grammar's
 					// "URI" and the text's are the concept, not another

@@ -1,0 +1,481 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Figures of a specification in RFC layout, read as a reader reads them.
+//
+// A box diagram is one figure with what is drawn around it: the label
+// over it ("original packet:"), the marks that say boxes were left out
+// between two of its rows ("o" stacked under a box), the legend under
+// its last border ("Type=131"), and its caption ("Figure 3:  Send
+// Sequence Space", or a title over "Figure 6."). A statement that
+// introduces figures ("… as illustrated:", "… formatted as follows:")
+// keeps every one of them and the field list that follows ("where:",
+// "Kind:  1 byte"), specIntroduced. A grid table ("+====+" under its
+// header row) is no drawing but rows: each row is an entry, its first
+// cell the term and the others what the header says of it. A captioned
+// figure or table no statement introduces is a definition of its own,
+// named by its caption (specCaptionedFigures).
+
+// specCaptionLine matches a figure's or a table's caption: "Figure 1:
+// Format of a DHCP message", "Table 2: Send Sequence Variables",
+// "Figure 6.".
+var specCaptionLine = lazyre.New(`^(?:Figure|Fig\.|Table)\s+[0-9]+(?:\.[0-9]+)*[.:]?(?:\s+(\S.*))?$`)
+
+// maxFigureLines bounds the lines of all the figures one statement
+// introduces.
+const maxFigureLines = 2 * maxDiagramLines
+
+// specBoxLine reports whether t, a line without its indentation, draws
+// boxes: it opens with a border or a box's side, or a field of any
+// length (":", "/", "\", "~").
+func specBoxLine(t string) bool {
+	return t != "" && strings.ContainsRune("+|:/\\~", rune(t[0]))
+}
+
+// specBorderLine reports whether t is a box's border: "+--+--+", "+-+-+",
+// "+====+", "+---//---+".
+func specBorderLine(t string) bool {
+	return len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/ ") == ""
+}
+
+// specElision reports whether t only says that boxes were left out
+// between two rows of a diagram ("o", ".", "...", "…").
+func specElision(t string) bool {
+	switch t {
+	case "o", ".", "..", "...", "…", "....":
+		return true
+	}
+	return false
+}
+
+// isBoxDiagram reports whether block b is drawn as boxes: it opens with a
+// box's line or the numbers of the bits above it, every line up to its
+// last box line draws boxes, numbers bits or marks boxes left out, one
+// line is a border ("+--+--+", "+-+-+"), and what follows the last box
+// line is a short legend ("Type=131"), never a sentence.
+func isBoxDiagram(window string, b *specBlock) bool {
+	if len(b.lines) == 0 {
+		return false
+	}
+	last := -1
+	for k := len(b.lines) - 1; k >= 0; k-- {
+		if specBoxLine(strings.TrimSpace(window[b.lines[k].a:b.lines[k].b])) {
+			last = k
+			break
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	border := false
+	for k, l := range b.lines {
+		t := strings.TrimSpace(window[l.a:l.b])
+		switch {
+		case k > last:
+			if len(strings.Fields(t)) > 4 || strings.HasSuffix(t, ".") && !specCaptionLine.MatchString(t) {
+				return false
+			}
+		case specBoxLine(t), strings.Trim(t, "0123456789 ") == "":
+			border = border || specBorderLine(t)
+		case k > 0 && specElision(t):
+		default:
+			return false
+		}
+	}
+	return border
+}
+
+// specFigureLabel reports whether block b is a figure's label: one short
+// line ending in a colon ("original packet:", "fragment packets:").
+func specFigureLabel(window string, b *specBlock) bool {
+	if b.kind == bkHeading || b.kind == bkItem || len(b.lines) != 1 {
+		return false
+	}
+	t := strings.TrimSpace(window[b.lines[0].a:b.lines[0].b])
+	return strings.HasSuffix(t, ":") && len(strings.Fields(t)) <= 4 && !strings.Contains(t, ". ")
+}
+
+// specWhere reports whether block b is the "where:" that opens a
+// figure's field list.
+func specWhere(window string, b *specBlock) bool {
+	if len(b.lines) != 1 {
+		return false
+	}
+	t := strings.ToLower(strings.TrimSpace(window[b.lines[0].a:b.lines[0].b]))
+	return t == "where:" || t == "where" || t == "with:"
+}
+
+// appendFigure keeps block b's lines as drawn, after the figures kept
+// already, with its label over it. A grid table is kept as its rows.
+func (l *specLeadIn) appendFigure(window string, b *specBlock, label string) bool {
+	if header, rows := specGridRows(window, b); len(rows) > 0 {
+		l.figs = append(l.figs, l.base+b.lines[0].a)
+		for _, r := range rows {
+			if len(l.entries) >= maxLeadInEntries {
+				break
+			}
+			l.entries = append(l.entries, specRowEntry(header, r))
+			l.sub = append(l.sub, nil)
+			l.told = append(l.told, true)
+		}
+		l.grid = true
+		return true
+	}
+	if len(l.diagram) >= maxFigureLines {
+		return false
+	}
+	margin := b.lines[0].ind
+	for _, ln := range b.lines {
+		margin = min(margin, ln.ind)
+	}
+	if l.diagram != nil {
+		l.diagram = append(l.diagram, "")
+	}
+	if label != "" {
+		l.diagram = append(l.diagram, label)
+	}
+	for k, ln := range b.lines {
+		if k == maxDiagramLines || len(l.diagram) >= maxFigureLines {
+			l.diagram = append(l.diagram, "…")
+			break
+		}
+		pad := max(ln.ind-margin, 0)
+		l.diagram = append(l.diagram, strings.TrimRight(strings.Repeat(" ", pad)+window[ln.a:ln.b], " \t\r"))
+	}
+	l.figs = append(l.figs, l.base+b.lines[0].a)
+	return true
+}
+
+// takeFigure takes the figure that opens at block j — its label, the
+// diagram or table, and its caption — and returns how many blocks it
+// took (0 when block j opens none).
+func (l *specLeadIn) takeFigure(window string, bs []specBlock, j int) int {
+	k, label := j, ""
+	if k+1 < len(bs) && specFigureLabel(window, &bs[k]) && isBoxDiagram(window, &bs[k+1]) {
+		label = strings.TrimSpace(window[bs[k].lines[0].a:bs[k].lines[0].b])
+		k++
+	}
+	if k >= len(bs) || bs[k].kind == bkHeading || !isBoxDiagram(window, &bs[k]) || !l.appendFigure(window, &bs[k], label) {
+		return 0
+	}
+	k++
+	return k - j + l.takeCaption(window, bs, k)
+}
+
+// takeCaption takes the caption at block k, "Figure 1:  Format of a DHCP
+// message", or a title over its number ("Example Internet Datagram",
+// then "Figure 6."), and returns how many blocks it took.
+func (l *specLeadIn) takeCaption(window string, bs []specBlock, k int) int {
+	line := func(k int) string {
+		if k >= len(bs) || bs[k].kind == bkHeading || len(bs[k].lines) != 1 {
+			return ""
+		}
+		return strings.TrimSpace(window[bs[k].lines[0].a:bs[k].lines[0].b])
+	}
+	t := line(k)
+	if t == "" {
+		return 0
+	}
+	if specCaptionLine.MatchString(t) {
+		l.captions = append(l.captions, text.CollapseSpace(t))
+		return 1
+	}
+	if n := line(k + 1); n != "" && specCaptionLine.MatchString(n) && len(strings.Fields(t)) <= 8 &&
+		!strings.HasSuffix(t, ".") && bs[k].ind > l.ind {
+		l.captions = append(l.captions, text.CollapseSpace(strings.TrimSuffix(n, ".")+": "+t))
+		return 2
+	}
+	return 0
+}
+
+// caption is the text of the first caption taken, without its number:
+// "Send Sequence Variables" of "Table 2: Send Sequence Variables".
+func (l *specLeadIn) caption() string {
+	for _, c := range l.captions {
+		if m := specCaptionLine.FindStringSubmatch(c); m != nil && m[1] != "" {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	return ""
+}
+
+// specIntroduced gathers what block i of bs, a statement ending in a
+// colon, introduces: the figures that follow it, then the field list
+// ("where:", then its entries, or a legend aligned under the diagram),
+// and the caption under them; nil when nothing does. base is window's
+// offset in the document.
+func specIntroduced(window string, bs []specBlock, i, base int) *specLeadIn {
+	b := &bs[i]
+	l := &specLeadIn{ind: b.ind, base: base}
+	figInd, where := -1, false
+	for j := i + 1; j < len(bs); j++ {
+		n := &bs[j]
+		if n.kind == bkHeading || n.kind == bkItem || len(n.lines) == 0 {
+			break
+		}
+		if len(l.entries) == 0 && !where {
+			if k := l.takeFigure(window, bs, j); k > 0 {
+				if l.grid {
+					break // a table's rows are its entries
+				}
+				if figInd < 0 {
+					figInd = n.ind
+				}
+				j += k - 1
+				continue
+			}
+		}
+		if l.diagram != nil && len(l.entries) == 0 && !where && specWhere(window, n) {
+			where = true
+			continue
+		}
+		if n.ind < b.ind {
+			break
+		}
+		if l.diagram == nil || where || len(l.entries) > 0 || n.ind >= figInd && n.ind > b.ind {
+			// before a figure, after its "where:", or a legend set under
+			// it ("B:  BROADCAST flag")
+			if l.add(window, n) {
+				continue
+			}
+		}
+		if len(l.entries) > 0 || l.diagram != nil {
+			l.takeCaption(window, bs, j)
+		}
+		break
+	}
+	if len(l.entries) == 0 && l.diagram == nil {
+		return nil
+	}
+	return l
+}
+
+// specColumns are the positions of a grid table's column borders, read
+// off its rule ("+------+----+"), or nil when t is no rule.
+func specColumns(t string) []int {
+	if !specBorderLine(t) || strings.Contains(t, "/") {
+		return nil
+	}
+	var cols []int
+	for k := 0; k < len(t); k++ {
+		if t[k] == '+' {
+			cols = append(cols, k)
+		}
+	}
+	for k := 1; k < len(cols); k++ {
+		if cols[k]-cols[k-1] < 3 {
+			return nil // "+-+-+": a diagram's bit ruler, not columns
+		}
+	}
+	return cols
+}
+
+// specGridRows reads block b as a table: its rules share their column
+// borders, its other lines are cells between those borders, and it has
+// a header row and at least two rows under it. Rows are set apart by
+// rules or by a line of empty cells; a row's cells are the lines of each
+// column joined. It returns the header's cells and the rows, or nothing
+// when b is a drawing.
+func specGridRows(window string, b *specBlock) (header []string, rows [][]string) {
+	if len(b.lines) < 5 {
+		return nil, nil
+	}
+	margin := b.lines[0].ind
+	for _, ln := range b.lines {
+		margin = min(margin, ln.ind)
+	}
+	var cols []int
+	var cur []string
+	var all [][]string
+	headerEnd := -1 // the row count at the "+====+" under the header
+	flush := func() {
+		if cur != nil {
+			all = append(all, cur)
+			cur = nil
+		}
+	}
+	for _, ln := range b.lines {
+		t := strings.Repeat(" ", ln.ind-margin) + window[ln.a:ln.b]
+		s := strings.TrimSpace(t)
+		if c := specColumns(s); c != nil {
+			off := len(t) - len(strings.TrimLeft(t, " "))
+			for k := range c {
+				c[k] += off
+			}
+			if cols == nil {
+				cols = c
+			} else if !sameInts(cols, c) {
+				return nil, nil
+			}
+			flush()
+			if strings.Contains(s, "=") && len(all) > 0 && headerEnd < 0 {
+				headerEnd = len(all)
+			}
+			continue
+		}
+		if cols == nil || len(t) < cols[len(cols)-1]+1 {
+			return nil, nil
+		}
+		if strings.Count(s, "|") == 2 && t[cols[0]] == '|' && t[cols[len(cols)-1]] == '|' && len(cols) > 2 && all != nil {
+			// a row spanning the table ("| PUSH flag |"): a group's title
+			flush()
+			all = append(all, []string{strings.Trim(s, "| ")})
+			continue
+		}
+		cells := make([]string, len(cols)-1)
+		empty := true
+		for k := range cells {
+			if t[cols[k]] != '|' || t[cols[k+1]] != '|' {
+				return nil, nil
+			}
+			cells[k] = strings.TrimSpace(t[cols[k]+1 : cols[k+1]])
+			empty = empty && cells[k] == ""
+		}
+		if empty {
+			flush()
+			continue
+		}
+		if cur == nil {
+			cur = cells
+			continue
+		}
+		for k := range cells {
+			cur[k] = specJoinCell(cur[k], cells[k])
+		}
+	}
+	flush()
+	if len(cols) < 3 {
+		return nil, nil
+	}
+	if headerEnd < 0 {
+		headerEnd = 1
+	}
+	if len(all)-headerEnd < 2 {
+		return nil, nil
+	}
+	for _, h := range all[:headerEnd] {
+		if len(h) != len(cols)-1 {
+			return nil, nil
+		}
+		if header == nil {
+			header = append([]string(nil), h...)
+			continue
+		}
+		for k := range h {
+			header[k] = specJoinCell(header[k], h[k])
+		}
+	}
+	return header, all[headerEnd:]
+}
+
+// specJoinCell joins a cell's lines, a word broken at a hyphen or an
+// underscore ("server_handshake_traffic_" over "secret") whole again.
+func specJoinCell(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	case strings.HasSuffix(a, "_"):
+		return a + b
+	}
+	return a + " " + b
+}
+
+// specRowEntry writes a table's row as an entry: its first cell the
+// term, the others what the header names ("Test: SEG.SEQ = RCV.NXT"); in
+// a table of two columns the second cell alone.
+func specRowEntry(header, row []string) string {
+	if len(row) == 1 {
+		return row[0] + ":"
+	}
+	var parts []string
+	for k := 1; k < len(row); k++ {
+		if row[k] == "" {
+			continue
+		}
+		if len(row) > 2 && k < len(header) && header[k] != "" {
+			parts = append(parts, header[k]+": "+row[k])
+		} else {
+			parts = append(parts, row[k])
+		}
+	}
+	return row[0] + ": " + strings.Join(parts, "; ")
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// specCaptionedFigures makes a definition of each captioned figure or
+// table in the section that no statement introduced: named by its
+// caption ("Send Sequence Variables"), stated by its field list or rows,
+// its diagram in the form. A figure its caption calls an example
+// illustrates; it defines nothing.
+func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks []specBlock) {
+	for i := 0; i < len(blocks); i++ {
+		b := &blocks[i]
+		if b.kind == bkHeading || len(b.lines) == 0 || cs.figures[st.body+b.lines[0].a] || !isBoxDiagram(st.own, b) {
+			continue
+		}
+		// the figure as a lead-in would take it: block i-1 stands for
+		// the statement before it
+		l := &specLeadIn{ind: b.ind, base: st.body}
+		k := l.takeFigure(st.own, blocks, i)
+		if k == 0 {
+			continue
+		}
+		if len(l.captions) == 0 {
+			// the field list set under it, then the caption
+			for j := i + k; j < len(blocks); j++ {
+				n := &blocks[j]
+				if n.kind == bkHeading || n.kind == bkItem || len(n.lines) == 0 || !l.add(st.own, n) {
+					l.takeCaption(st.own, blocks, j)
+					break
+				}
+			}
+		}
+		name := l.caption()
+		if name == "" || strings.HasPrefix(strings.ToLower(name), "example") || len(strings.Fields(name)) > 10 {
+			i += k - 1
+			continue
+		}
+		name = strings.TrimSuffix(name, ".")
+		n0 := cs.serial
+		if s := x.specConcept(st, cs, name, l.statement(name+":"), st.body+b.lines[0].a, core.Definition); s > n0 {
+			c := &x.cands[len(x.cands)-1]
+			c.form = l.form(computationalForm(c.typ, c.statement))
+			cs.tookFigures(l)
+		}
+		i += k - 1
+	}
+}
+
+// tookFigures records the figures a statement kept, so that no caption
+// makes them a definition again.
+func (cs *specConcepts) tookFigures(l *specLeadIn) {
+	if l == nil {
+		return
+	}
+	if cs.figures == nil {
+		cs.figures = map[int]bool{}
+	}
+	for _, f := range l.figs {
+		cs.figures[f] = true
+	}
+}
