@@ -216,9 +216,12 @@ func specContinues(s string, b *specBlock, ind int, line string) bool {
 		return false
 	}
 	last := b.lines[len(b.lines)-1]
-	lt := s[last.a:last.b]
+	lt := strings.TrimRight(s[last.a:last.b], `"')]`)
 	if strings.HasSuffix(lt, ".") || strings.HasSuffix(lt, ":") {
 		return false
+	}
+	if t := strings.TrimSpace(line); specBoxLine(t) || strings.Trim(t, "0123456789 ") == "" {
+		return false // a diagram after the break, not the paragraph's next line
 	}
 	want := last.ind
 	if len(b.lines) == 1 && b.kind == bkItem {
@@ -418,12 +421,25 @@ func specClassify(s string, b *specBlock, md bool) {
 // in parentheses at its end.
 func isSpecFieldPhrase(t string) bool {
 	ws := strings.Fields(t)
+	named := 2 // the words a name needs before its short form
+	if n := len(ws); n > 2 && strings.HasSuffix(ws[n-1], ")") && !strings.HasPrefix(ws[n-1], "(") {
+		// a short form of a few words, "Security (S field)": one token
+		k := n - 2
+		for k > 0 && !strings.HasPrefix(ws[k], "(") {
+			k--
+		}
+		if k < 1 || n-k > 3 {
+			return false
+		}
+		ws = append(ws[:k:k], strings.Join(ws[k:], "-"))
+		named = 1 // "Security (S field)": a short form that says what it is
+	}
 	if len(ws) < 2 || len(ws) > 6 || !isUpperByte(ws[0][0]) {
 		return false
 	}
 	for k, w := range ws {
 		switch {
-		case k == len(ws)-1 && k > 1 && len(w) > 2 && w[0] == '(' && w[len(w)-1] == ')' && isSpecFieldToken(w[1:len(w)-1]):
+		case k == len(ws)-1 && k >= named && len(w) > 2 && w[0] == '(' && w[len(w)-1] == ')' && isSpecFieldToken(w[1:len(w)-1]):
 		case k > 0 && k < len(ws)-1 && specNameJoiner(w):
 		case isUpperByte(w[0]) && isSpecFieldToken(w) && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }) < 0:
 		default:

@@ -381,8 +381,10 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 		}
 		cs.block = append(cs.block, cur)
 	}
-	x.specTermEntries(st, cs, blocks)
+	// an entry whose term stands over its own field list (RFC 791's
+	// "Security" option over "Security (S field)") is the whole it names
 	x.specTitledEntries(st, cs, blocks)
+	x.specTermEntries(st, cs, blocks)
 	x.specMarkedTerms(st, cs, blocks)
 	x.specGrammarRules(st, cs, blocks)
 	x.specCaptionedFigures(st, cs, blocks)

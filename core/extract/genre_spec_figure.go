@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -26,7 +27,7 @@ import (
 // specCaptionLine matches a figure's or a table's caption: "Figure 1:
 // Format of a DHCP message", "Table 2: Send Sequence Variables",
 // "Figure 6.".
-var specCaptionLine = lazyre.New(`^(?:Figure|Fig\.|Table)\s+[0-9]+(?:\.[0-9]+)*[.:]?(?:\s+(\S.*))?$`)
+var specCaptionLine = lazyre.New(`^(Figure|Fig\.|Table)\s+([0-9]+(?:\.[0-9]+)*)(?:[.:]\s*(.*))?$`)
 
 // maxFigureLines bounds the lines of all the figures one statement
 // introduces.
@@ -42,7 +43,7 @@ func specBoxLine(t string) bool {
 // specBorderLine reports whether t is a box's border: "+--+--+", "+-+-+",
 // "+====+", "+---//---+".
 func specBorderLine(t string) bool {
-	return len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/ ") == ""
+	return len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/. ") == ""
 }
 
 // specElision reports whether t only says that boxes were left out
@@ -131,10 +132,8 @@ func (l *specLeadIn) appendFigure(window string, b *specBlock, label string) boo
 	if len(l.diagram) >= maxFigureLines {
 		return false
 	}
-	margin := b.lines[0].ind
-	for _, ln := range b.lines {
-		margin = min(margin, ln.ind)
-	}
+	margin := specMargin(b)
+	l.margin = margin
 	if l.diagram != nil {
 		l.diagram = append(l.diagram, "")
 	}
@@ -199,8 +198,93 @@ func (l *specLeadIn) takeCaption(window string, bs []specBlock, k int) int {
 // "Send Sequence Variables" of "Table 2: Send Sequence Variables".
 func (l *specLeadIn) caption() string {
 	for _, c := range l.captions {
-		if m := specCaptionLine.FindStringSubmatch(c); m != nil && m[1] != "" {
-			return strings.TrimSpace(m[1])
+		if m := specCaptionLine.FindStringSubmatch(c); m != nil && m[3] != "" {
+			return strings.TrimSpace(m[3])
+		}
+	}
+	return ""
+}
+
+// specFigureWords are the words with which a paragraph points at the
+// figure under it.
+var specFigureWords = []string{"diagram", "figure", "following", "below", "illustrat", "shown", "as follows"}
+
+// specFigureLead is what paragraph b, just over a figure, says of it:
+// its sentences from the first that points at a figure ("For example,
+// in the following diagram the octets are transmitted in the order they
+// are numbered."), within maxStatement; "" when b says nothing of one.
+func specFigureLead(window string, b *specBlock) string {
+	if b.kind == bkHeading || b.kind == bkCode || b.kind == bkRow || len(b.lines) == 0 || isSpecCode(window, b) || isBoxDiagram(window, b) {
+		return ""
+	}
+	t := text.CollapseSpace(b.join(window).text)
+	var out []string
+	n := 0
+	for _, sp := range specSentences(t) {
+		sent := t[sp[0]:sp[1]]
+		if len(out) == 0 {
+			ls := strings.ToLower(sent)
+			if !slices.ContainsFunc(specFigureWords, func(w string) bool { return strings.Contains(ls, w) }) {
+				continue
+			}
+		}
+		if n+len(sent) > maxStatement && len(out) > 0 {
+			break
+		}
+		out = append(out, sent)
+		n += len(sent) + 1
+	}
+	return strings.Join(out, " ")
+}
+
+// specFigureMention is the paragraph of blocks that refers to the figure
+// captioned c by its number ("Figure 1 gives the format of a DHCP
+// message"), from the sentence that does, within maxStatement; "" when
+// none does.
+func specFigureMention(window string, blocks []specBlock, c string) string {
+	m := specCaptionLine.FindStringSubmatch(c)
+	if m == nil {
+		return ""
+	}
+	kind := strings.ToLower(strings.TrimSuffix(m[1], "."))
+	if kind == "fig" {
+		kind = "figure"
+	}
+	ref := kind + " " + m[2]
+	for i := range blocks {
+		b := &blocks[i]
+		if b.kind == bkHeading || b.kind == bkCode || len(b.lines) == 0 || isSpecCode(window, b) || isBoxDiagram(window, b) {
+			continue
+		}
+		t := text.CollapseSpace(b.join(window).text)
+		if specCaptionLine.MatchString(t) {
+			continue // the caption itself
+		}
+		lt := strings.ToLower(t)
+		for from := 0; ; {
+			k := strings.Index(lt[from:], ref)
+			if k < 0 {
+				break
+			}
+			k += from
+			end := k + len(ref)
+			if end < len(lt) && (lt[end] >= '0' && lt[end] <= '9' || lt[end] == '.' && end+1 < len(lt) && lt[end+1] >= '0' && lt[end+1] <= '9') {
+				from = end // "Figure 10" is not Figure 1
+				continue
+			}
+			var out []string
+			n := 0
+			for _, sp := range specSentences(t) {
+				if sp[1] <= k {
+					continue
+				}
+				if n+sp[1]-sp[0] > maxStatement && len(out) > 0 {
+					break
+				}
+				out = append(out, t[sp[0]:sp[1]])
+				n += sp[1] - sp[0] + 1
+			}
+			return strings.Join(out, " ")
 		}
 	}
 	return ""
@@ -226,7 +310,7 @@ func specIntroduced(window string, bs []specBlock, i, base int) *specLeadIn {
 					break // a table's rows are its entries
 				}
 				if figInd < 0 {
-					figInd = n.ind
+					figInd = l.margin
 				}
 				j += k - 1
 				continue
@@ -239,15 +323,16 @@ func specIntroduced(window string, bs []specBlock, i, base int) *specLeadIn {
 		if n.ind < b.ind {
 			break
 		}
-		if l.diagram == nil || where || len(l.entries) > 0 || n.ind >= figInd && n.ind > b.ind {
-			// before a figure, after its "where:", or a legend set under
-			// it ("B:  BROADCAST flag")
+		if (len(l.entries) > 0 || l.diagram != nil) && l.takeCaption(window, bs, j) > 0 {
+			break // the caption under the figure and its legend
+		}
+		if l.diagram == nil || where || len(l.entries) > 0 || n.ind >= figInd && n.ind > b.ind || specSizedField(window, n) {
+			// before a figure, after its "where:", a legend set under it
+			// ("B:  BROADCAST flag"), or the fields it draws, each with
+			// its size ("Security (S field):  16 bits")
 			if l.add(window, n) {
 				continue
 			}
-		}
-		if len(l.entries) > 0 || l.diagram != nil {
-			l.takeCaption(window, bs, j)
 		}
 		break
 	}
@@ -255,6 +340,16 @@ func specIntroduced(window string, bs []specBlock, i, base int) *specLeadIn {
 		return nil
 	}
 	return l
+}
+
+// specFieldSize matches the size a field list gives a field: "16 bits",
+// "1 byte; Kind == 0.", "4-octet", "variable".
+var specFieldSize = lazyre.New(`(?i)^(?:[0-9]+[ -](?:bits?|bytes?|octets?)\b|variable\b)`)
+
+// specSizedField reports whether block b is an entry of a field list
+// that opens with the field's size ("Time to Live:  8 bits").
+func specSizedField(window string, b *specBlock) bool {
+	return b.field != "" && len(b.lines) > 0 && specFieldSize.MatchString(strings.TrimSpace(window[b.lines[0].a:b.lines[0].b]))
 }
 
 // specColumns are the positions of a grid table's column borders, read
@@ -287,10 +382,7 @@ func specGridRows(window string, b *specBlock) (header []string, rows [][]string
 	if len(b.lines) < 5 {
 		return nil, nil
 	}
-	margin := b.lines[0].ind
-	for _, ln := range b.lines {
-		margin = min(margin, ln.ind)
-	}
+	margin := specMargin(b)
 	var cols []int
 	var cur []string
 	var all [][]string
@@ -410,6 +502,16 @@ func specRowEntry(header, row []string) string {
 	return row[0] + ": " + strings.Join(parts, "; ")
 }
 
+// specMargin is the indentation of block b's leftmost line: a diagram's
+// left edge, under the bit numbers over it.
+func specMargin(b *specBlock) int {
+	m := b.lines[0].ind
+	for _, ln := range b.lines {
+		m = min(m, ln.ind)
+	}
+	return m
+}
+
 func sameInts(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
@@ -435,7 +537,7 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 		}
 		// the figure as a lead-in would take it: block i-1 stands for
 		// the statement before it
-		l := &specLeadIn{ind: b.ind, base: st.body}
+		l := &specLeadIn{ind: specMargin(b), base: st.body}
 		k := l.takeFigure(st.own, blocks, i)
 		if k == 0 {
 			continue
@@ -444,8 +546,7 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 			// the field list set under it, then the caption
 			for j := i + k; j < len(blocks); j++ {
 				n := &blocks[j]
-				if n.kind == bkHeading || n.kind == bkItem || len(n.lines) == 0 || !l.add(st.own, n) {
-					l.takeCaption(st.own, blocks, j)
+				if n.kind == bkHeading || n.kind == bkItem || len(n.lines) == 0 || l.takeCaption(st.own, blocks, j) > 0 || !l.add(st.own, n) {
 					break
 				}
 			}
@@ -456,13 +557,52 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 			continue
 		}
 		name = strings.TrimSuffix(name, ".")
+		stmt := l.statement(name + ":")
+		if len(l.entries) == 0 {
+			if m := specFigureMention(st.own, blocks, l.captions[0]); m != "" {
+				stmt = name + ": " + m
+			} else if i > 0 {
+				if m := specFigureLead(st.own, &blocks[i-1]); m != "" {
+					stmt = name + ": " + m
+				}
+			}
+		}
+		if stmt == name+":" {
+			// nothing says what the figure shows: it is a part of the
+			// section's concept, drawn ("Gateways", its Figure 3)
+			x.specFigureToSection(st, cs, l)
+			i += k - 1
+			continue
+		}
 		n0 := cs.serial
-		if s := x.specConcept(st, cs, name, l.statement(name+":"), st.body+b.lines[0].a, core.Definition); s > n0 {
+		if s := x.specConcept(st, cs, name, stmt, st.body+b.lines[0].a, core.Definition); s > n0 {
 			c := &x.cands[len(x.cands)-1]
 			c.form = l.form(computationalForm(c.typ, c.statement))
 			cs.tookFigures(l)
 		}
 		i += k - 1
+	}
+}
+
+// specFigureToSection adds figure l to the form of the concept section
+// st defines, when it defines one.
+func (x *extractor) specFigureToSection(st *secState, cs *specConcepts, l *specLeadIn) {
+	lvl := max(0, min(st.s.Level, len(cs.levels)-1))
+	if lvl >= len(cs.levels) || cs.levels[lvl] == 0 {
+		return
+	}
+	own := cs.levels[lvl]
+	for k := len(x.cands) - 1; k >= 0; k-- {
+		c := &x.cands[k]
+		if cs.at[c.offset] != own || c.typ != core.Definition && c.typ != core.Algorithm {
+			continue
+		}
+		if c.form == "" {
+			c.form = computationalForm(c.typ, c.statement)
+		}
+		c.form = l.form(c.form)
+		cs.tookFigures(l)
+		return
 	}
 }
 

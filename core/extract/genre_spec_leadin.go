@@ -35,6 +35,7 @@ type specLeadIn struct {
 	base     int        // the offset in the document of the text read
 	figs     []int      // the document offsets of the figures taken
 	grid     bool       // a table's rows were taken as entries
+	margin   int        // the left edge of the last diagram taken
 }
 
 // specEntry returns the text of a list entry in block b of window, "TERM:
@@ -60,7 +61,7 @@ func specEntry(window string, b *specBlock, leadInd int) (string, bool) {
 		return "", false
 	}
 	if len(term) > 40 || !isSpecFieldToken(term) && !isSpecValueToken(term) && !isSpecFieldPhrase(strings.TrimSuffix(term, ":")) &&
-		!(len(term) == 1 && isUpperByte(term[0])) {
+		!(len(strings.TrimSuffix(term, ":")) == 1 && isUpperByte(term[0])) {
 		return "", false
 	}
 	if desc != "" && letters(desc) < 3 {
@@ -115,6 +116,10 @@ func (l *specLeadIn) add(window string, b *specBlock) bool {
 	e, ok := specEntry(window, b, l.ind)
 	if !ok || len(l.entries) >= maxLeadInEntries {
 		return false
+	}
+	if len(l.entries) == 0 {
+		// the list's own indentation: what sits deeper is an entry's
+		l.ind = b.ind
 	}
 	l.entries = append(l.entries, e)
 	l.sub = append(l.sub, nil)
