@@ -220,8 +220,10 @@ func specContinues(s string, b *specBlock, ind int, line string) bool {
 	if strings.HasSuffix(lt, ".") || strings.HasSuffix(lt, ":") {
 		return false
 	}
-	if t := strings.TrimSpace(line); specBoxLine(t) || strings.Trim(t, "0123456789 ") == "" {
-		return false // a diagram after the break, not the paragraph's next line
+	if t := strings.TrimSpace(line); (specBoxLine(t) || strings.Trim(t, "0123456789 ") == "") != specBoxLine(strings.TrimSpace(lt)) {
+		// a diagram after the break, not the paragraph's next line; a
+		// diagram's or a table's rows go on over it
+		return false
 	}
 	want := last.ind
 	if len(b.lines) == 1 && b.kind == bkItem {

@@ -467,15 +467,16 @@ func specGridRows(window string, b *specBlock) (header []string, rows [][]string
 	return header, all[headerEnd:]
 }
 
-// specJoinCell joins a cell's lines, a word broken at a hyphen or an
-// underscore ("server_handshake_traffic_" over "secret") whole again.
+// specJoinCell joins a cell's lines, a word broken after a hyphen, an
+// underscore or a slash ("server_handshake_traffic_" over "secret",
+// "Post-" over "Handshake") whole again.
 func specJoinCell(a, b string) string {
 	switch {
 	case a == "":
 		return b
 	case b == "":
 		return a
-	case strings.HasSuffix(a, "_"):
+	case strings.HasSuffix(a, "_"), strings.HasSuffix(a, "-"), strings.HasSuffix(a, "/"):
 		return a + b
 	}
 	return a + " " + b
@@ -552,6 +553,11 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 			}
 		}
 		name := l.caption()
+		if name == "" && len(l.captions) == 0 && !(i > 0 && specExampleOpening(strings.TrimSpace(blocks[i-1].join(st.own).text))) {
+			// a figure or a table nothing names or introduces is a part
+			// of what its section defines
+			x.specFigureToSection(st, cs, l)
+		}
 		if name == "" || strings.HasPrefix(strings.ToLower(name), "example") || len(strings.Fields(name)) > 10 {
 			i += k - 1
 			continue
@@ -599,6 +605,9 @@ func (x *extractor) specFigureToSection(st *secState, cs *specConcepts, l *specL
 		}
 		if c.form == "" {
 			c.form = computationalForm(c.typ, c.statement)
+		}
+		if len(c.form) > maxLeadInForm {
+			return // drawn enough: the rest of its figures are its parts'
 		}
 		c.form = l.form(c.form)
 		cs.tookFigures(l)
