@@ -35,7 +35,7 @@ func ReadableDrops(statement string) []ReadableDrop {
 	if !strings.ContainsAny(statement, `$\`) {
 		return nil
 	}
-	toks := keepTokens(statement)
+	toks := statementTokens(statement)
 	want := map[rune]int{}
 	for _, t := range toks {
 		for _, r := range t.shows {
@@ -92,6 +92,55 @@ func ReadableDrops(statement string) []ReadableDrop {
 	return drops
 }
 
+// statementTokens are the tokens of a statement a reading must show: in
+// its math those of keepTokens, the definitions there executed as the
+// reader executes them; its prose, which shows as written (a backslash
+// there is printed: "(LaTeX code: \\Delta_X)"), its characters. Which of
+// the statement is math is read here plainly, each delimiter to its
+// partner, not by the reader's repairs of a statement cut short: math the
+// reader leaves as prose is still asked for.
+func statementTokens(statement string) []keepToken {
+	var toks []keepToken
+	prose := func(t string) {
+		for _, r := range t {
+			if rs := keptRunes(string(r)); len(rs) > 0 {
+				toks = append(toks, keepToken{src: string(r), shows: rs})
+			}
+		}
+	}
+	from := 0
+	for i := 0; i < len(statement); {
+		var open, closing string
+		switch rest := statement[i:]; {
+		case strings.HasPrefix(rest, `\$`), strings.HasPrefix(rest, `\\`):
+			i += 2
+			continue
+		case strings.HasPrefix(rest, "$$"):
+			open, closing = "$$", "$$"
+		case rest[0] == '$':
+			open, closing = "$", "$"
+		case strings.HasPrefix(rest, `\(`):
+			open, closing = `\(`, `\)`
+		case strings.HasPrefix(rest, `\[`):
+			open, closing = `\[`, `\]`
+		default:
+			i++
+			continue
+		}
+		prose(statement[from:i])
+		body := i + len(open)
+		j := closingDelim(statement, body, closing)
+		end := j + len(closing)
+		if j < 0 {
+			j, end = len(statement), len(statement)
+		}
+		toks = append(toks, keepTokens(executeDefinitions(statement[body:j]))...)
+		i, from = end, end
+	}
+	prose(statement[from:])
+	return toks
+}
+
 func coveredBy(rs []rune, short map[rune]int) bool {
 	need := map[rune]int{}
 	for _, r := range rs {
@@ -137,6 +186,23 @@ func keepTokens(s string) []keepToken {
 				j++
 			}
 			i = keepCommand(s, name, j, add)
+		case c == '@':
+			// amscd's arrows (@>f>>, @VVV, @=): their labels are shown,
+			// their delimiters are not.
+			if a, end, ok := cdArrow(s, i); ok {
+				if a.shaft == "=" {
+					add(s[i:end], "=")
+				}
+				for _, l := range a.labels {
+					for _, t := range keepTokens(l) {
+						add(t.src, string(t.shows))
+					}
+				}
+				i = end
+				continue
+			}
+			add("@", "@")
+			i++
 		case c == '{' || c == '}' || c == '$' || c == '^' || c == '_' || c == '&' || c == '~':
 			i++ // grouping, math shift, scripts, alignment, a tie
 		default:
@@ -174,6 +240,13 @@ func keepCommand(s, name string, j int, add func(src, shows string)) int {
 		j = skipOpt(s, j)
 		for ; n > 0; n-- {
 			j = skipGroup(s, j)
+		}
+		switch name {
+		case "kern", "mkern", "hskip", "mskip":
+			// spacing: its dimension, unbraced (\hskip.75pt), prints nothing
+			r := mathReader{s: s, i: j}
+			r.skipDimen()
+			j = r.i
 		}
 		return j
 	}
@@ -226,13 +299,16 @@ func keepCommand(s, name string, j int, add func(src, shows string)) int {
 			j++
 		}
 		return j
-	case "ar", "arrow", "rar", "lar", "dar", "uar", "morphism":
-		// An arrow's direction and style ([r], @{=}); its labels follow.
-		j = skipOpt(s, j)
-		for j < len(s) && s[j] == '@' {
-			j = skipGroup(s, j+1)
+	case "ar", "arrow", "rar", "lar", "dar", "uar", "drar", "urar", "dlar", "ular", "morphism":
+		// An arrow's direction and style ([r, dashed], @{=}) are not
+		// shown; its labels ("f" in tikz-cd's options, xy's ^f) are.
+		a, end := readArrow(s, j, "")
+		for _, l := range a.labels {
+			for _, t := range keepTokens(l) {
+				add(t.src, string(t.shows))
+			}
 		}
-		return skipOpt(s, j)
+		return end
 	case "SI", "qtyunit", "SIrange", "numrange", "num", "si", "ang", "unit", "SIlist", "numlist", "mathchoice":
 		// Units read as their symbols (\metre as m) and a choice of four
 		// styles as one: not read here.
@@ -284,11 +360,11 @@ func init() {
 		dbinom tbinom sqrt colon not left right middle bigl bigr bigm Bigl Bigr Bigm biggl biggr biggm Biggl
 		Biggr Biggm big Big bigg Bigg begin end overset stackrel underset xrightarrow xleftarrow xmapsto
 		xhookrightarrow xLeftarrow xRightarrow xleftrightarrow xlongrightarrow xtwoheadrightarrow raisebox
-		textcolor colorbox xymatrix diagram ar arrow rar lar dar uar to morphism mathchoice tag pmod abs norm
+		textcolor colorbox xymatrix diagram ar arrow rar lar dar uar drar urar dlar ular to morphism mathchoice tag pmod abs norm
 		bra Bra ket Ket braket Braket ip innerproduct ketbra outerproduct dyad expval ev expectationvalue mel
 		matrixelement set Set comm commutator acomm anticommutator poissonbracket pb order qty quantity pqty
 		bqty Bqty vqty dv derivative pdv partialderivative odv pdiff diff dd differential SI qtyunit SIrange
-		numrange num si ang unit SIlist numlist sp sb sideset`) {
+		numrange num si ang unit SIlist numlist sp sb sideset amp`) {
 		mathStructures[n] = true
 	}
 }

@@ -100,7 +100,7 @@ func TestReadableMathFontPrefixedNames(t *testing.T) {
 		`$\bSet$ and $\bbR$ and $\kA$`:                `Set and ℝ and 𝔄`,
 		`$\cMon$`:                                     `ℳon`,
 		`$\widgets$`:                                  `widgets`,
-		`$\xymatrix@C=3pc{A \ar[r]^{f} & B}$`:         `A →^f B`,
+		`$\xymatrix@C=3pc{A \ar[r]^{f} & B}$`:         `A –f→ B`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)

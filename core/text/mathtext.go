@@ -113,6 +113,11 @@ func (m MathMap) srcAt(at int, start bool) (int, bool) {
 // open runs to the end of the statement. A dollar the source escapes
 // ("\$5") is a currency sign and shows as "$".
 func eachMath(s string, fn func(from, to int, shown string, math bool)) {
+	eachMathWith(s, mathText, fn)
+}
+
+// eachMathWith is eachMath with each math span's content given to render.
+func eachMathWith(s string, render func(string) string, fn func(from, to int, shown string, math bool)) {
 	plain := 0
 	flush := func(i int) {
 		if plain < i {
@@ -184,7 +189,7 @@ func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 				for end > body && (s[end-1] == ' ' || s[end-1] == '\n') {
 					end--
 				}
-				emit(i, end, mathText(s[body:end]))
+				emit(i, end, render(s[body:end]))
 				i = end
 				continue
 			}
@@ -196,12 +201,12 @@ func eachMath(s string, fn func(from, to int, shown string, math bool)) {
 			i = e
 			continue
 		case j < 0:
-			emit(i, len(s), mathText(s[body:]))
+			emit(i, len(s), render(s[body:]))
 			i = len(s)
 			continue
 		}
 		end := j + len(close)
-		emit(i, end, mathText(s[body:j]))
+		emit(i, end, render(s[body:j]))
 		i = end
 	}
 	flush(len(s))
@@ -286,7 +291,7 @@ func strayAt(m string) int {
 // mathText renders the content of one math span.
 func mathText(m string) string {
 	var b strings.Builder
-	r := mathReader{s: m}
+	r := mathReader{s: executeDefinitions(m)}
 	r.run(&b, 0)
 	return strings.Join(strings.Fields(b.String()), " ")
 }
@@ -733,6 +738,9 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		raw := r.rawGroup()
 		env, star := strings.TrimSuffix(raw, "*"), strings.HasSuffix(raw, "*")
 		d, ok := mathEnvs[env]
+		if name == "begin" && r.diagramEnvironment(b, env, depth) {
+			return true
+		}
 		if name == "begin" {
 			if mathEnvTakesOptions(env, star) {
 				// "[t]", "[r]", "[first-row]": options, no content. A
@@ -786,25 +794,15 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		for r.i < len(r.s) && r.s[r.i] != '{' {
 			r.i++
 		}
-		b.WriteString(r.group(depth))
-	case "ar", "arrow", "rar", "lar", "dar", "uar", "to", "morphism":
-		if name == "to" {
-			b.WriteString("→")
-			return true
-		}
-		// An arrow of a diagram: its direction and style are options;
-		// its labels follow as scripts.
-		_, _ = r.opt()
-		for r.i < len(r.s) && r.s[r.i] == '@' {
-			r.i++
-			if r.i < len(r.s) && r.s[r.i] == '{' {
-				_ = r.rawGroup()
-			} else if r.i < len(r.s) {
-				r.i++
-			}
-		}
-		_, _ = r.opt()
-		b.WriteString(" →")
+		b.WriteString(" " + r.gridDiagram(r.rawGroup(), "&", depth).String() + " ")
+	case "to":
+		b.WriteString("→")
+	case "ar", "arrow", "rar", "lar", "dar", "uar", "drar", "urar", "dlar", "ular", "morphism":
+		// An arrow met outside a diagram's grid: its shaft and labels.
+		dirs, _ := diagramArrowCommand(name)
+		a, end := readArrow(r.s, r.i, dirs)
+		r.i = end
+		b.WriteString(" " + a.placed(0, 0, r, depth).shown() + " ")
 	case "mathchoice":
 		// The display, text, script and script-script forms of one thing:
 		// the first is the one a reader sees.

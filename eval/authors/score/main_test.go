@@ -207,6 +207,20 @@ func TestDropped(t *testing.T) {
 		{`$\dashint_a^b f = 0$`, "dashint_a^b f = 0", ""},
 		{`$$ a &= b \\[0.05in] &= c $$`, "a = b; = c", ""},
 		{`$F\hskip.75pt'(x) = f(x)$ and $a\mkern-10mu+$`, "F'(x) = f(x) and a+", ""},
+		// A definition inside math prints nothing; what it defines reads
+		// as its body where it is used.
+		{`$$ \renewcommand{\arraystretch}{1.5} \begin{bmatrix} 1 \\ \omega \end{bmatrix} \renewcommand{\arraystretch}{1} $$`, "[1; ω]", ""},
+		{`$\def\R{\mathbb{R}} x \in \R$`, "x ∈ ℝ", ""},
+		{`$\def\R{\mathbb{R}} x \in \R$`, "x ∈", "R×1"},
+		// Prose is text: a backslash there is printed, no command.
+		{`the set $\Delta_X$ (LaTeX code: \Delta_X)`, `the set Δ_X (LaTeX code: \Delta_X)`, ""},
+		{`the set $\Delta_X$ (LaTeX code: \Delta_X)`, `the set X (LaTeX code: \Delta_X)`, "Δ×1"},
+		// A diagram's arrows show their labels, not their directions,
+		// styles or the diagram's options.
+		{`$$ \begin{tikzcd}[column sep=large] A \rar \dar["i"] & X \\ B \uar[dashed, bend left] & Y \end{tikzcd} $$`, "A → X; A –i→ B; B ⇢ A; Y", ""},
+		{`$$ \begin{tikzcd} A \rar \dar["i"] & X \\ B \uar[dashed] & Y \end{tikzcd} $$`, "A → X; A → B; B ⇢ A; Y", "i×1"},
+		{`$\xymatrix{A \ar@{-->}[r]|f & B}$ and $\begin{CD} A @>g>> B \end{CD}$`, "A –f⇢ B and A –g→ B", ""},
+		{`$\begin{tikzcd} A \arrow[r, "{(a, b)}"] & B \end{tikzcd}$`, "A → B", "a×1 b×1"},
 	}
 	for _, c := range cases {
 		got := strings.Join(dropped(c.formal, c.readable, macros), " ")

@@ -103,7 +103,16 @@ var counted = map[rune]bool{'|': true, '‖': true, '+': true, '-': true, '=': t
 // formal statement s must hold.
 func expected(s string, macros map[string]authorMacro, named map[string]bool) map[rune]int {
 	out := map[rune]int{}
-	expand(s, macros, named, 0, out)
+	for _, sp := range mathSpans(s) {
+		if !sp.math {
+			// Prose shows as written, a backslash among its characters.
+			for _, r := range sp.text {
+				countRune(r, out)
+			}
+			continue
+		}
+		expand(sp.text, macros, named, 0, out)
+	}
 	return out
 }
 
@@ -113,6 +122,19 @@ func expected(s string, macros map[string]authorMacro, named map[string]bool) ma
 func expand(s string, macros map[string]authorMacro, named map[string]bool, depth int, out map[rune]int) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c == '@' {
+			// amscd's arrows: their labels, not their delimiters
+			if labels, eq, e, ok := cdArrowAt(s, i); ok {
+				if eq {
+					out['=']++
+				}
+				for _, l := range labels {
+					expand(l, macros, named, depth+1, out)
+				}
+				i = e - 1
+				continue
+			}
+		}
 		if c != '\\' {
 			r := []rune(s[i:])[0]
 			if n := len(string(r)); n > 1 {
@@ -158,7 +180,7 @@ func expand(s string, macros map[string]authorMacro, named map[string]bool, dept
 			// families and nicematrix's take options; a bracket after
 			// another's \begin is its content ("[L:K]" in cases)
 			switch strings.TrimSuffix(env, "*") {
-			case "array", "subarray", "tabular", "aligned", "alignedat", "gathered", "split", "multlined":
+			case "array", "subarray", "tabular", "aligned", "alignedat", "gathered", "split", "multlined", "tikzcd":
 				env += "*"
 			}
 			if strings.HasSuffix(env, "*") || strings.Contains(env, "Nice") {
@@ -178,6 +200,26 @@ func expand(s string, macros map[string]authorMacro, named map[string]bool, dept
 		if name == "kern" || name == "mkern" || name == "hskip" || name == "mskip" {
 			// spacing: its dimension, unbraced (\hskip.75pt), prints nothing
 			i = j - 1 + len(dimenAt(s[j:]))
+			continue
+		}
+		if definitionCommands[name] {
+			// A definition prints nothing; what it defines reads as its
+			// body where it is used.
+			if def, am, e, ok := readDefinition(s, name, j); ok {
+				macros = withMacro(macros, def, am)
+				i = e - 1
+				continue
+			}
+		}
+		if base := strings.TrimRight(name, "@"); arrowCommand(base) {
+			// A diagram's arrow: its direction and style are not shown,
+			// its labels are. (xy's specification may follow its name
+			// at once, \ar@{-->}.)
+			labels, e := arrowLabels(s, j-len(name)+len(base))
+			for _, l := range labels {
+				expand(l, macros, named, depth+1, out)
+			}
+			i = e - 1
 			continue
 		}
 		if n, ok := skipArgs[name]; ok {
