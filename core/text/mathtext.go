@@ -311,6 +311,18 @@ func (r *mathReader) skipSpace() {
 	}
 }
 
+// derivative reports whether a fraction of parts num over den is a
+// derivative's operator (d/dx, ∂²/∂x², dⁿ/dtⁿ): it applies to what
+// follows it, as written, and needs no parentheses.
+func derivative(num, den string) bool {
+	op := func(s string) bool {
+		s = strings.TrimSpace(s)
+		return strings.HasPrefix(s, "d") || strings.HasPrefix(s, "∂") || strings.HasPrefix(s, "δ")
+	}
+	n := strings.TrimRightFunc(strings.TrimSpace(num), func(r rune) bool { return strings.ContainsRune("⁰¹²³⁴⁵⁶⁷⁸⁹ⁿᵏ", r) })
+	return (n == "d" || n == "∂" || n == "δ") && op(den)
+}
+
 // factorFollows reports whether what follows r's position multiplies
 // what came before by being written next to it: a letter, a digit, an
 // opening parenthesis or bracket, or a command that prints a letter, a
@@ -673,7 +685,7 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		}
 		num, den := r.group(depth), r.group(depth)
 		f := operand(num) + "/" + operand(den)
-		if r.factorFollows() {
+		if r.factorFollows() && !derivative(num, den) {
 			// "\frac{1}{6}k(k+1)" is (1/6)k(k+1); written on a line
 			// without its stack, "1/6k" reads as 1/(6k).
 			f = "(" + f + ")"

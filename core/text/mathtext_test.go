@@ -15,7 +15,9 @@ func TestReadableMath(t *testing.T) {
 		// line: 1/6k would read 1/(6k).
 		`$\frac{1}{6}k(k+1)(2k+1)$`:                  `(1/6)k(k+1)(2k+1)`,
 		`$\frac{1}{2}\pi r^2 = \frac{a}{b} \cdot c$`: `(1/2)π r² = a/b · c`,
-		`no math here`:                               `no math here`,
+		// A derivative's operator applies to what follows it.
+		`$\frac{d}{dx}(fg) + \frac{\partial^2}{\partial x^2} u$`: `d/dx(fg) + ∂²/(∂ x²) u`,
+		`no math here`: `no math here`,
 		// An escaped dollar is a currency sign.
 		`costs \$5 and $\alpha$`:                `costs $5 and α`,
 		`$\left\{ x \in \R : x^2 < 2 \right\}$`: `{ x ∈ ℝ : x² < 2 }`,
