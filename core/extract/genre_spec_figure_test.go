@@ -94,6 +94,17 @@ const specFigures = `Request for Comments: 9999
 
           The distance at which the beacon is still heard.
 
+      Hush option (alignment requirement: none)
+
+          +-+-+-+-+-+-+-+-+
+          |       7       |
+          +-+-+-+-+-+-+-+-+
+
+          NOTE! the Hush option has no length and no value.
+
+          The Hush option asks the listeners to stay silent until the
+          next beacon.
+
 5.  Relay State
 
    A relay keeps a few variables for each listener it serves.
@@ -117,8 +128,10 @@ const specFigures = `Request for Comments: 9999
 // The figures an RFC draws were read as no part of what introduced them:
 // a section that opens with its diagram was stated by its first field
 // alone, "… as illustrated:" ended at the colon, a diagram with its
-// legend under it ("Type=130") was no diagram, a captioned figure and a
-// grid table were kept by nothing, and a table was read as art.
+// legend under it ("Type=130") was no diagram, an option named with a
+// remark over its diagram ("Hush option (alignment requirement: none)")
+// was no entry, a captioned figure and a grid table were kept by
+// nothing, and a table was read as art.
 func TestSpecFiguresKeptWithWhatIntroducesThem(t *testing.T) {
 	ps := Extract(analyzed(specFigures, core.FormatText, core.Spec), Options{})
 	logPrimitives(t, ps)
@@ -143,6 +156,10 @@ func TestSpecFiguresKeptWithWhatIntroducesThem(t *testing.T) {
 		"Signal Class": {
 			[]string{"as follows: (1) Loudness (L field): 16 bits", "(2) Range (R field): 16 bits"},
 			[]string{"|10000010|00000110|LLL  LLL|RRR  RRR|", "Type=130 Length=6", "- Range (R field): 16 bits. The distance"},
+		},
+		"Hush option": {
+			[]string{"Hush option: The Hush option asks the listeners to stay silent"},
+			[]string{"|       7       |"},
 		},
 		"Listener Variables": {
 			[]string{"(1) LST.NXT: next piece the listener waits for", "(3) LST.HOP: relays between this relay and the listener"},

@@ -295,15 +295,23 @@ func (x *extractor) specTitledEntries(st *secState, cs *specConcepts, blocks []s
 		diagram := specDiagramUnder(st.own, blocks, i, st.body)
 		// One word alone on its line is as often a run-in heading
 		// ("Uniform", "Resource" over paragraphs about each): it is an
-		// entry's term when its entry draws its layout.
+		// entry's term when its entry draws its layout, and so is a name
+		// with its class noun and a remark ("Pad1 option (alignment
+		// requirement: none)").
 		if !isSpecFieldPhrase(term) && !(diagram != nil && isSpecFieldToken(term) && isUpperByte(term[0]) && specTermWord(term)) {
-			continue
+			if diagram == nil || !specDrawnTerm(term) {
+				continue
+			}
+			term = specDropRemark(term)
 		}
 		desc := ""
 		for j := i + 1; j < len(blocks) && blocks[j].ind > b.ind && blocks[j].kind != bkHeading; j++ {
 			n := &blocks[j]
 			if n.kind == bkProse && len(n.lines) > 0 && !isBoxDiagram(st.own, n) && !isSpecCode(st.own, n) {
 				desc = strings.TrimSpace(specStatementText(n.join(st.own).text, x.format))
+				if strings.HasPrefix(strings.ToUpper(desc), "NOTE") {
+					continue // an aside on the entry, not what it is
+				}
 				if !strings.HasSuffix(desc, ".") && !strings.HasSuffix(desc, ":") {
 					desc = "" // another entry's term, not a description
 				}
@@ -332,6 +340,32 @@ func (x *extractor) specTitledEntries(st *secState, cs *specConcepts, blocks []s
 			cs.tookFigures(diagram)
 		}
 	}
+}
+
+// specDrawnTerm reports whether t, a line over a diagram, names what the
+// diagram draws: a capitalised name of a few words, a remark in
+// parentheses after it ("Pad1 option (alignment requirement: none)").
+func specDrawnTerm(t string) bool {
+	t = specDropRemark(t)
+	ws := strings.Fields(t)
+	if len(ws) < 2 || len(ws) > 4 || !isUpperByte(ws[0][0]) || strings.ContainsAny(t, ".,;:()") {
+		return false
+	}
+	for _, w := range ws {
+		if !isSpecFieldToken(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// specDropRemark drops the parenthesis that ends t: "Pad1 option
+// (alignment requirement: none)" is "Pad1 option".
+func specDropRemark(t string) string {
+	if i := strings.Index(t, " ("); i > 0 && strings.HasSuffix(t, ")") {
+		return strings.TrimSpace(t[:i])
+	}
+	return t
 }
 
 // sentenceJoin puts sentence b after a, which a field list's entry may
