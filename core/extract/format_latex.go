@@ -61,6 +61,12 @@ func (x *extractor) latexEnvs(st *secState) {
 		absBody := st.body + p
 		absEnd, blockEnd := x.blockEnd(`\begin{`+name+`}`, `\end{`+name+`}`, absBody, st.body+len(s))
 		body := x.doc[absBody:absEnd]
+		if !headed && opt == "" && env.typ != core.Definition && env.typ != core.Algorithm {
+			// A result titled by a bold phrase at its head.
+			if t, e, ok := boldLead(body, 0); ok {
+				opt, absBody, body = t, absBody+e, body[e:]
+			}
+		}
 		if len(body) > maxBody {
 			body = body[:maxBody]
 		}

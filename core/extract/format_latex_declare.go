@@ -20,7 +20,7 @@ type theoremDecl struct {
 // declare enters a declaration into the document's environments and
 // numbering, as declareTheorem does for \newtheorem.
 func (d *texDoc) declare(t theoremDecl, n *texNumbering) {
-	title := cleanLaTeX(t.title)
+	title := kindLead(t.title, cleanLaTeX(t.title))
 	if title == "" || len(title) > 40 || t.env == "" || len(t.env) > 60 {
 		return
 	}
@@ -246,4 +246,57 @@ func (d *texDoc) inert(off int) bool {
 func bracedWord(s string, p int) (string, int) {
 	a, e := argGroup(s, p)
 	return strings.TrimSpace(a), e
+}
+
+// className is what a theorem's printed title prints when it is a macro
+// of the class or package declaring it, where @ is a letter:
+// \newtheorem{proposition}[theorem]{\notes@propositionname} prints what
+// \notes@propositionname is defined as (a class defines it once for each
+// language it offers; the first is taken). Any other title is given back
+// as it is.
+func className(doc, title string) string {
+	t := strings.TrimSpace(title)
+	if len(t) < 3 || t[0] != '\\' || !strings.Contains(t, "@") ||
+		strings.IndexFunc(t[1:], func(r rune) bool { return r != '@' && (r > 127 || !isLetterByte(byte(r))) }) >= 0 {
+		return title
+	}
+	for _, def := range []string{`\newcommand`, `\renewcommand`, `\providecommand`, `\def`, `\gdef`} {
+		for _, form := range []string{def + "{" + t + "}", def + "*{" + t + "}", def + t} {
+			for from := 0; ; {
+				k := strings.Index(doc[from:], form)
+				if k < 0 {
+					break
+				}
+				e := from + k + len(form)
+				from = e
+				if e < len(doc) && (isLetterByte(doc[e]) || doc[e] == '@') {
+					continue // a longer name
+				}
+				if body, end := texRawBraced(doc, e); end >= 0 && !strings.Contains(body, "#") {
+					return body
+				}
+			}
+		}
+	}
+	return title
+}
+
+// kindLead is the printed title of a theorem-like environment as a
+// reader takes it: a title printing the kind's word with a mark set
+// after it (name={Proposition\assumesAC{thmcolac}}, a superscript "AC"
+// for results that use the axiom of choice) is of that kind. clean is
+// raw cleaned; it is given back when raw does not start so.
+func kindLead(raw, clean string) string {
+	if _, ok := kindOfTitle[strings.ToLower(clean)]; ok {
+		return clean
+	}
+	k := strings.IndexByte(raw, '\\')
+	if k <= 0 {
+		return clean
+	}
+	lead := strings.TrimSpace(raw[:k])
+	if _, ok := kindOfTitle[strings.ToLower(lead)]; ok {
+		return lead
+	}
+	return clean
 }

@@ -131,7 +131,8 @@ func (x *texExpander) setCmd(name string, c *authorCmd, keep bool) {
 
 func (x *texExpander) setEnv(name string, a *authorEnv) {
 	if strings.Contains(a.begin, `\@`) || strings.Contains(a.end, `\@`) || expl3(a.begin) || expl3(a.end) {
-		delete(x.envs, name)
+		a.internal = true
+		x.envs[name] = a
 		return
 	}
 	x.envs[name] = a

@@ -902,7 +902,8 @@ func (d *texDoc) declareTheorem(doc string, p int, star bool, n *texNumbering) i
 		return e
 	}
 	within, e2 := texOptional(doc, e2, 60)
-	t := cleanLaTeX(title)
+	title = className(doc, title)
+	t := kindLead(title, cleanLaTeX(title))
 	if t == "" || len(t) > 40 || env == "" {
 		return e2
 	}

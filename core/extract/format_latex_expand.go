@@ -61,6 +61,11 @@ type authorEnv struct {
 	// a \newtcolorbox whose first argument is its title.
 	box    string
 	prefix string // a tcb theorem's label prefix
+	// internal marks an environment built on LaTeX's internals
+	// (\protected@edef, \@currentlabelname): its code is no text lore
+	// can read and is never expanded, but the title it takes as an
+	// argument is still read as one at each use.
+	internal bool
 }
 
 // expSpan is one replaced span: [from, to) of the source became
@@ -264,6 +269,11 @@ func (x *texExpander) beginEnv(s, env string, at, e, depth int) (int, func(), bo
 		return 0, nil, false
 	}
 	switch {
+	case a.internal:
+		if x.titleArg(env, a) {
+			return x.beginBox(s, env, &authorEnv{box: "title", params: a.params}, false, e)
+		}
+		return 0, nil, false
 	case a.alias != "":
 		x.steps++
 		x.open = append(x.open, openAuthEnv{name: env, end: `\end{` + a.alias + `}`})

@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // The kind an environment's printed heading gives. An environment lore
 // knows by no name may still print its kind as its heading, as TeX sets
@@ -33,7 +36,7 @@ func headingOf(tex *texDoc, name, s string, p, depth int) (blockKind, string, in
 		return blockKind{}, "", p, false
 	}
 	a, ok := tex.authorEnvs[name]
-	if !ok || a.takesBody || a.alias != "" || a.box != "" {
+	if !ok || a.internal || a.takesBody || a.alias != "" || a.box != "" {
 		return titledBox(s, p)
 	}
 	args, e, ok := a.params.readArgs(s, p)
@@ -47,17 +50,22 @@ func headingOf(tex *texDoc, name, s string, p, depth int) (blockKind, string, in
 	}
 	title := inner
 	if title == "" {
-		// The argument the heading prints that is not the kind's word.
-		for i, arg := range args {
-			t := strings.TrimSpace(arg)
-			if t == "" || t == noValueMark || kindWordOnly(t) || !strings.Contains(a.begin, "#"+string(rune('1'+i))) {
-				continue
-			}
-			title = t
-			break
-		}
+		title = printedArg(a, args)
 	}
 	return k, title, e, true
+}
+
+// printedArg is the argument of a use of a that its heading prints
+// besides the kind's word: the block's title.
+func printedArg(a *authorEnv, args []string) string {
+	for i, arg := range args {
+		t := strings.TrimSpace(arg)
+		if t == "" || t == noValueMark || kindWordOnly(t) || !strings.Contains(a.begin, "#"+string(rune('1'+i))) {
+			continue
+		}
+		return t
+	}
+	return ""
 }
 
 // codeHeading reads the kind the begin code of an environment prints
@@ -195,4 +203,84 @@ func dropCounterCmds(code string) string {
 	}
 	b.WriteString(code[min(last, len(code)):])
 	return b.String()
+}
+
+// maxLeadWords bounds the words of a bold lead a result is titled by.
+const maxLeadWords = 10
+
+// boldLead reads a result's title set in bold at the head of its body, as
+// a reader takes it: \prop{Zero vector}{…} defined as
+// \begin{proposition}{\textbf{#1}}{#2}\end{proposition} prints
+// "Proposition 1.1.11. **Zero vector** AA = 0". The bold phrase is a
+// title when it stands apart from the sentence that follows: in a group
+// of its own, or closed by a stop, a colon or a line break. It gives the
+// title and where the statement starts (p when the phrase is all of s).
+func boldLead(s string, p int) (string, int, bool) {
+	q := skipSpaceNL(s, p)
+	wrapped := false
+	end := -1
+	if q < len(s) && s[q] == '{' && !strings.HasPrefix(s[q:], `{\bf`) {
+		e, ok := balanced(s, q, '{', '}', 400)
+		if !ok {
+			return "", p, false
+		}
+		wrapped, end = true, e+1
+		q = skipSpaceNL(s, q+1)
+	}
+	open := ""
+	for _, o := range boldOpeners {
+		if strings.HasPrefix(s[q:], o) {
+			open = o
+			break
+		}
+	}
+	if open == "" {
+		return "", p, false
+	}
+	brace := q + strings.IndexByte(open, '{')
+	e, ok := balanced(s, brace, '{', '}', 400)
+	if !ok {
+		return "", p, false
+	}
+	inner := s[q+len(open) : e]
+	after := e + 1
+	if wrapped {
+		if strings.TrimSpace(s[after:end-1]) != "" {
+			return "", p, false // the group holds more than the bold phrase
+		}
+		after = end
+	} else {
+		a := skipTeXSpace(s, after)
+		switch {
+		case a < len(s) && (s[a] == '.' || s[a] == ':'):
+			after = a + 1
+		case strings.HasSuffix(strings.TrimSpace(inner), ".") || strings.HasSuffix(strings.TrimSpace(inner), ":"):
+		case strings.HasPrefix(s[a:], `\\`) || strings.HasPrefix(s[a:], `\newline`) || strings.HasPrefix(s[a:], `\par`) ||
+			strings.Contains(s[after:a], "\n\n"):
+		default:
+			return "", p, false
+		}
+	}
+	if strings.Contains(inner, "$$") || strings.Contains(inner, `\[`) || strings.Contains(inner, `\begin`) {
+		return "", p, false // a statement set in bold, not a title
+	}
+	t := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(cleanLaTeX(inner)), ".:"))
+	if t == "" || len(strings.Fields(t)) > maxLeadWords || len(t) > maxName || kindWordOnly(t) {
+		return "", p, false
+	}
+	letters := 0
+	for _, r := range dropMath(t) {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if letters < 3 {
+		return "", p, false
+	}
+	if strings.TrimSpace(cleanLaTeX(s[after:])) == "" {
+		// The bold phrase is all the result says: it names the result
+		// and is its statement too.
+		after = p
+	}
+	return t, after, true
 }

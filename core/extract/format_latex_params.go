@@ -308,6 +308,12 @@ func readMandatory(s string, p int, delim string) (string, int, bool) {
 	if q >= len(s) {
 		return "", p, false
 	}
+	if b := blankLineIn(s, p, q); b >= 0 {
+		// TeX reads a blank line as \par, and \par is the argument: a
+		// command given fewer arguments than it takes before a new
+		// paragraph does not take the paragraph's first group.
+		return `\par`, b, true
+	}
 	switch s[q] {
 	case '{':
 		c, ok := balanced(s, q, '{', '}', maxArgBytes)
@@ -461,4 +467,31 @@ func argGroup(s string, p int) (string, int) {
 		return "", -1
 	}
 	return s[p+1 : e], e + 1
+}
+
+// blankLineIn gives where the first blank line of s[p:q] (blanks and
+// comments only) ends, or -1 when there is none.
+func blankLineIn(s string, p, q int) int {
+	nl := false
+	for k := p; k < q; k++ {
+		switch s[k] {
+		case '\n':
+			if nl {
+				return k + 1
+			}
+			nl = true
+		case '%':
+			// A comment runs to its line's end, and that line is not blank.
+			e := strings.IndexByte(s[k:q], '\n')
+			if e < 0 {
+				return -1
+			}
+			k += e
+			nl = true
+		case ' ', '\t', '\r':
+		default:
+			return -1
+		}
+	}
+	return -1
 }
