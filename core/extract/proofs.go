@@ -374,9 +374,42 @@ func (x *extractor) ptxProofSpan(p texProof) proofSpan {
 	if t := xmlChild(d[sp.body:sp.end], "title"); t != "" {
 		title := cleanXML(t)
 		sp.sketch = sketchTitle(title)
-		sp.kind, sp.number = namedResult(title)
+		sp.of = xrefOwner(t)
+		if sp.of == "" {
+			sp.kind, sp.number = namedResult(title)
+		}
 	}
 	return sp
+}
+
+// xrefOwner is the xml:id a PreTeXt proof's title names as the result it
+// proves ("Proof of <xref ref="thm-area"/>", a proof set apart from its
+// result), or "" when the words before the reference are not such words
+// as "Proof of" ("In the style of <xref …/>").
+func xrefOwner(title string) string {
+	i := strings.Index(title, "<xref")
+	if i < 0 {
+		return ""
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(cleanXML(title[:i])), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if one := strings.TrimSuffix(w, "s"); !ownerWords[w] && len(w) > 1 && kindOfTitle[one].kind == "" && numberedEnvs[one] == "" {
+			return ""
+		}
+	}
+	tag := title[i:]
+	if e := strings.IndexByte(tag, '>'); e >= 0 {
+		tag = tag[:e]
+	}
+	for _, attr := range []string{`ref="`, `ref='`} {
+		if k := strings.Index(tag, attr); k >= 0 {
+			v := tag[k+len(attr):]
+			if e := strings.IndexAny(v, `"' `); e >= 0 {
+				v = v[:e]
+			}
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
 }
 
 // mdProofSpans returns the proof divs and directives of a Markdown

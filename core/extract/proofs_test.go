@@ -403,3 +403,30 @@ func proofHeavyLaTeX() string {
 	}
 	return b.String()
 }
+
+// A PreTeXt proof set apart from its result, after an axiom the proof
+// uses, proves the result its title references; one whose title only
+// mentions a result in passing is not taken as that result's.
+func TestPreTeXtProofTitledByReference(t *testing.T) {
+	doc := `<?xml version="1.0"?>
+<pretext><book><chapter xml:id="ch"><title>Area</title>
+<section xml:id="sec"><title>The parabola</title>
+<theorem xml:id="thm-area"><title>Area under the parabola</title>
+<statement><p>The region under <m>y = x^2</m> over <m>[0,1]</m> has area one third.</p></statement>
+</theorem>
+<axiom xml:id="ax-arch"><title>Archimedean property</title>
+<statement><p>For every positive real number there is a natural number whose reciprocal is smaller.</p></statement>
+</axiom>
+<proof><title>Proof of <xref ref="thm-area"/></title><p>Assume the area differs from one third and bound the difference by reciprocals.</p></proof>
+<lemma xml:id="lem-sum"><statement><p>The sum of the first <m>n</m> odd numbers is a square.</p></statement></lemma>
+<proof><title>In the style of <xref ref="thm-area"/></title><p>Add the odd numbers one at a time to a growing square.</p></proof>
+</section></chapter></book></pretext>
+`
+	ps := extractDoc(t, "area.ptx", core.FormatPreTeXt, doc)
+	if a := provedBy(t, ps, "parabola"); !strings.Contains(a.Proof.Text, "bound the difference") {
+		t.Errorf("the theorem's proof = %q", a.Proof.Text)
+	}
+	if l := provedBy(t, ps, "odd numbers"); !strings.Contains(l.Proof.Text, "growing square") {
+		t.Errorf("the lemma's proof = %q", l.Proof.Text)
+	}
+}
