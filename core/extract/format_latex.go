@@ -426,11 +426,7 @@ func (r *texRender) clean(s string) string {
 	mathEnd := ""
 	// lists are the open enumerate (depth > 0), itemize and description
 	// environments.
-	type list struct {
-		depth, items int
-		style        string
-		bullet       bool // itemize: an item reads "•"
-	}
+	type list texList
 	var lists []list
 	// closed is the last enumerate closed at each depth: one that resumes
 	// continues its numbering.
@@ -577,6 +573,18 @@ func (r *texRender) clean(s string) string {
 					switch env {
 					case "tabular", "tabularx", "minipage", "array", "multicols", "wrapfigure", "onebox":
 						i = skipArgs(s, i, 1)
+					case "list":
+						// LaTeX's list takes its items' label and its
+						// setup as arguments, neither printed where
+						// they stand.
+						l, e := genericList(s, i)
+						for _, o := range lists {
+							if o.depth > 0 && l.depth > 0 {
+								l.depth++
+							}
+						}
+						lists = append(lists, list(l))
+						i = e
 					case "enumerate", "itemize", "description":
 						l := list{bullet: env == "itemize"}
 						if env == "enumerate" {
@@ -599,7 +607,7 @@ func (r *texRender) clean(s string) string {
 						}
 						lists = append(lists, l)
 					}
-				} else if len(lists) > 0 && (env == "enumerate" || env == "itemize" || env == "description") {
+				} else if len(lists) > 0 && (env == "enumerate" || env == "itemize" || env == "description" || env == "list") {
 					if l := lists[len(lists)-1]; l.depth > 0 {
 						if closed == nil {
 							closed = map[int]list{}

@@ -126,3 +126,18 @@ func TestBlankLineArgument(t *testing.T) {
 		}
 	}
 }
+
+// LaTeX's own list environment prints neither its label nor its setup
+// argument where they stand: its items are numbered as the label prints
+// the counter the setup uses, or marked.
+func TestGenericListRendered(t *testing.T) {
+	got := cleanLaTeX("Let $G$ be a group. \\begin{list}{(\\roman{sub})}{\\usecounter{sub}}\n" +
+		"\\item inverses are unique;\n\\item the identity is unique.\n\\end{list} Done.")
+	if strings.Contains(got, "sub") || !strings.Contains(got, "(i) inverses") || !strings.Contains(got, "(ii) the identity") {
+		t.Errorf("numbered list: %q", got)
+	}
+	got = cleanLaTeX("\\begin{list}{$\\star$}{\\setlength{\\leftmargin}{1em}}\\item one\\item two\\end{list}")
+	if strings.Contains(got, "leftmargin") || strings.Contains(got, "1em") || !strings.Contains(got, "one") {
+		t.Errorf("marked list: %q", got)
+	}
+}
