@@ -68,6 +68,7 @@ var notTerms = map[string]bool{
 // else emphasis.
 func (x *extractor) latexTerms(body string) []termHit {
 	var strong, weak []termHit
+	strongEnd, weakEnd := 0, 0 // where the last term of each kind ends
 	for i := 0; i < len(body); {
 		k := strings.IndexByte(body[i:], '\\')
 		if k < 0 {
@@ -113,12 +114,18 @@ func (x *extractor) latexTerms(body string) []termHit {
 		if !termLike(t) {
 			continue
 		}
-		h := termHit{text: t, at: at, strong: isStrong}
+		list, end := &weak, &weakEnd
 		if isStrong {
-			strong = append(strong, h)
-		} else {
-			weak = append(weak, h)
+			list, end = &strong, &strongEnd
 		}
+		if n := len(*list); n > 0 && optionalWord(body, (*list)[n-1].at, *end, at) {
+			// "(\textbf{binary}) \textbf{relation}": the word in
+			// parentheses is part of the term it stands before.
+			(*list)[n-1].text += " " + t
+		} else {
+			*list = append(*list, termHit{text: t, at: at, strong: isStrong})
+		}
+		*end = i
 	}
 	hits := weak
 	if len(strong) > 0 {
@@ -126,6 +133,13 @@ func (x *extractor) latexTerms(body string) []termHit {
 	}
 	markItemTerms(hits, texListSpans(body), body, x.texr.clean)
 	return uniqueTerms(hits)
+}
+
+// optionalWord reports whether the term marked from at to end in body
+// stands in parentheses right before the term marked at next: an
+// optional word of that term, "(binary) relation".
+func optionalWord(body string, at, end, next int) bool {
+	return at > 0 && body[at-1] == '(' && end <= next && strings.TrimSpace(body[end:next]) == ")"
 }
 
 // termLike reports whether an emphasized phrase can be a defined term: a

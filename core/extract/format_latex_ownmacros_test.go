@@ -141,3 +141,16 @@ func TestGenericListRendered(t *testing.T) {
 		t.Errorf("marked list: %q", got)
 	}
 }
+
+// A word a definition sets in bold in parentheses before its term,
+// "The (\textbf{pairwise}) \textbf{union}", is part of that term, not a
+// term of its own.
+func TestOptionalWordOfTerm(t *testing.T) {
+	txt := "\\documentclass{article}\n\\begin{document}\n\\section{Sets}\n" +
+		"\\begin{definition}\nLet $X$ and $Y$ be sets. The (\\textbf{pairwise}) \\textbf{union} of $X$ and $Y$ " +
+		"is the set of elements of $X$ or of $Y$.\n\\end{definition}\n\\end{document}\n"
+	ps := texBook(t, txt)
+	if len(ps) != 1 || ps[0].Name != "Pairwise Union" {
+		t.Errorf("got %q", nameList(ps))
+	}
+}
