@@ -18,6 +18,13 @@ import (
 // ("MERGE-SORT(A, p, r)") or else by the heading it sits under; its rows
 // are nested by their indentation.
 
+// A procedure of a specification is written the same way, with its parts
+// named: "Parameters:", "Input:" and "Output:" over items of their own,
+// then "Steps:" over rows numbered from 1 (sub-steps numbered on, indented
+// after their number). The named inputs and outputs are the procedure's,
+// not steps; "Steps:" is the head of the steps; and rows numbered 1, 2, 3
+// are rows however many other lines the block holds.
+
 // listingConf is below a marked block's: the block is found by its
 // content.
 const listingConf = 0.8
@@ -31,8 +38,12 @@ var pseudoLangs = map[string]bool{
 var (
 	codeMark  = lazyre.New(`^(?:def|class|import|from|#include|#define|public|private|protected|static|func|fn|package|using|var|const|async|template|struct|impl|module|require)\b|^function\s*\w*\s*\(|\bprint\(|\bconsole\.|\bSystem\.|std::|\bself\.|^\}|\{$|^@\w`)
 	sigLine   = lazyre.New(`^([A-Za-z][A-Za-z0-9_-]*)\s*\(([^()]*)\)\s*:?$`)
-	rowNumber = lazyre.New(`^\s*[0-9]{1,3}[:.]?\s+`)
-	lstLang   = lazyre.New(`(?i)language\s*=\s*\{?([A-Za-z+#]*)`)
+	rowNumber = lazyre.New(`^\s*([0-9]{1,3})([:.]?)\s+`)
+	// partHead names a part of a procedure written out ("Input: x, an
+	// element of F", "Parameters:"); what it names follows on its line
+	// or in items under it.
+	partHead = lazyre.New(`(?i)^(parameters?|inputs?|outputs?|returns|require|ensure|given|steps|operations|procedure)\s*:\s*(.*)$`)
+	lstLang  = lazyre.New(`(?i)language\s*=\s*\{?([A-Za-z+#]*)`)
 )
 
 // listingBlock is one verbatim block of a section: its span and body (in
@@ -58,11 +69,11 @@ func (x *extractor) listings(st *secState, first int) {
 		if !pseudoLangs[strings.ToLower(b.lang)] || covered(x.cands[first:], st.body+b.at) {
 			continue
 		}
-		rows := listingRows(b.body)
-		if !listingPseudo(rows) {
+		ps, counted := readListing(b.body)
+		rows := ps.lines
+		if len(rows) == 0 || !listingPseudo(rows) && !countedPseudo(ps, counted) {
 			continue
 		}
-		ps := pseudo{lines: rows}
 		name := ""
 		if m := sigLine.FindStringSubmatch(rows[0].text); m != nil {
 			name = capsName(m[1])
@@ -184,10 +195,25 @@ func fencedBlocks(s string) []listingBlock {
 	return out
 }
 
+// readListing reads a listing as pseudo-code: its rows (listingRows), with
+// the inputs and outputs it names before its first step taken out of
+// them (listingParts); counted is how many rows were numbered from 1.
+func readListing(body string) (ps pseudo, counted int) {
+	rows, numbered := listingRows(body)
+	for _, n := range numbered {
+		if n {
+			counted++
+		}
+	}
+	ps = listingParts(rows, numbered)
+	return ps, counted
+}
+
 // listingRows reads a listing's rows: blank rows dropped, line numbers
-// dropped when most rows carry one, depth the rank of the row's
-// indentation among the block's.
-func listingRows(body string) []pcLine {
+// dropped when most rows carry one or where they count rows up from 1
+// (countedRows), depth the rank of the row's indentation among the
+// block's. numbered tells the rows that carried a number.
+func listingRows(body string) ([]pcLine, []bool) {
 	var lines []string
 	numbered := 0
 	for _, l := range strings.Split(strings.ReplaceAll(body, "\t", "    "), "\n") {
@@ -199,13 +225,17 @@ func listingRows(body string) []pcLine {
 			numbered++
 		}
 	}
+	counted := countedRows(lines)
 	if 2*numbered > len(lines) {
 		for i, l := range lines {
-			if m := rowNumber.FindStringIndex(l); m != nil {
-				// the spaces after the number are the row's indentation
-				e := m[1] - countTrailingSpace(l[:m[1]])
-				lines[i] = l[e:]
-			}
+			counted[i] = counted[i] || rowNumber.MatchString(l)
+		}
+	}
+	for i, l := range lines {
+		if m := rowNumber.FindStringIndex(l); m != nil && counted[i] {
+			// the spaces after the number are the row's indentation
+			e := m[1] - countTrailingSpace(l[:m[1]])
+			lines[i] = l[e:]
 		}
 	}
 	levels := map[int]bool{}
@@ -229,7 +259,114 @@ func listingRows(body string) []pcLine {
 		}
 		out = append(out, pcLine{depth: rank[len(l)-len(strings.TrimLeft(l, " "))], text: t})
 	}
+	return out, counted
+}
+
+// countedRows tells the lines whose number counts rows: a run numbered 1,
+// 2, 3 … (other lines between them, a wrapped row or a note), of two
+// rows or more, or a lone "1." or "1:". A number that starts no such run
+// is the line's own ("2 * x" in a formula).
+func countedRows(lines []string) []bool {
+	out := make([]bool, len(lines))
+	var run []int
+	end := func() {
+		if len(run) > 1 {
+			for _, i := range run {
+				out[i] = true
+			}
+		} else if len(run) == 1 {
+			if m := rowNumber.FindStringSubmatch(lines[run[0]]); m[2] != "" {
+				out[run[0]] = true
+			}
+		}
+		run = run[:0]
+	}
+	for i, l := range lines {
+		m := rowNumber.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		switch n := atoi(m[1]); {
+		case n == 1:
+			end()
+			run = append(run, i)
+		case len(run) > 0 && n == len(run)+1:
+			run = append(run, i)
+		}
+	}
+	end()
 	return out
+}
+
+// listingParts takes out of a listing's rows the parts it names before its
+// first numbered row: inputs ("Parameters:", "Input:"), outputs, and the
+// head of its steps ("Steps:"), which is no step. The items under a part
+// ("- msg, a byte string") are its entries, a line indented under an
+// item goes on with it. Other rows stay, the signature first.
+func listingParts(rows []pcLine, numbered []bool) pseudo {
+	var ps pseudo
+	first := len(rows)
+	for i, n := range numbered {
+		if n {
+			first = i
+			break
+		}
+	}
+	var cur *[]string // the part whose entries are being read
+	for i, r := range rows {
+		if i >= first {
+			ps.lines = append(ps.lines, rows[i:]...)
+			break
+		}
+		if m := partHead.FindStringSubmatch(r.text); m != nil {
+			switch strings.ToLower(m[1]) {
+			case "output", "outputs", "returns", "ensure":
+				cur = &ps.outputs
+			case "steps", "operations", "procedure":
+				cur = nil
+				continue
+			default:
+				cur = &ps.inputs
+			}
+			if v := strings.TrimSpace(m[2]); v != "" {
+				*cur = append(*cur, v)
+			}
+			continue
+		}
+		if cur != nil {
+			t := r.text
+			if item := strings.TrimLeft(t, "-*•"); item != t || len(*cur) == 0 {
+				*cur = append(*cur, strings.TrimSpace(item))
+			} else {
+				(*cur)[len(*cur)-1] += " " + t
+			}
+			continue
+		}
+		ps.lines = append(ps.lines, r)
+	}
+	return ps
+}
+
+// countedPseudo reports whether a listing whose rows are numbered from 1
+// reads as pseudo-code without a keyword on every other row: its steps,
+// two or more, assign a value and one of them loops, tests or returns
+// ("1. (x, y) = iso_map(x', y')", "2. return (x, y)"); or, a signature
+// over it and its inputs or outputs named, a single step does.
+func countedPseudo(ps pseudo, counted int) bool {
+	if counted < 1 || len(ps.lines) > 200 {
+		return false
+	}
+	assign := false
+	for _, r := range ps.lines {
+		if codeMark.MatchString(r.text) {
+			return false
+		}
+		assign = assign || strings.Contains(r.text, " = ") || strings.Contains(r.text, "←") || strings.Contains(r.text, ":=")
+	}
+	if sigLine.MatchString(ps.lines[0].text) && len(ps.inputs)+len(ps.outputs) > 0 {
+		return true
+	}
+	return counted >= 2 && assign && ps.keywordRows() >= 1
 }
 
 func countTrailingSpace(s string) int {
