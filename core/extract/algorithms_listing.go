@@ -302,7 +302,8 @@ func countedRows(lines []string) []bool {
 // first numbered row: inputs ("Parameters:", "Input:"), outputs, and the
 // head of its steps ("Steps:"), which is no step. The items under a part
 // ("- msg, a byte string") are its entries, a line indented under an
-// item goes on with it. Other rows stay, the signature first.
+// entry goes on with it, and a line at the part's edge ends it ("Input:
+// x" over "Notation: …"). Other rows stay, the signature first.
 func listingParts(rows []pcLine, numbered []bool) pseudo {
 	var ps pseudo
 	first := len(rows)
@@ -313,10 +314,23 @@ func listingParts(rows []pcLine, numbered []bool) pseudo {
 		}
 	}
 	var cur *[]string // the part whose entries are being read
+	entry := 0        // the depth of the part's last entry
 	for i, r := range rows {
 		if i >= first {
 			ps.lines = append(ps.lines, rows[i:]...)
 			break
+		}
+		if cur != nil {
+			if item := strings.TrimLeft(r.text, "-*•"); item != r.text {
+				*cur = append(*cur, strings.TrimSpace(item))
+				entry = r.depth
+				continue
+			}
+			if r.depth > entry && len(*cur) > 0 {
+				(*cur)[len(*cur)-1] += " " + r.text // an entry's wrapped line
+				continue
+			}
+			cur = nil // a line at the part's edge ends it
 		}
 		if m := partHead.FindStringSubmatch(r.text); m != nil {
 			switch strings.ToLower(m[1]) {
@@ -331,15 +345,7 @@ func listingParts(rows []pcLine, numbered []bool) pseudo {
 			if v := strings.TrimSpace(m[2]); v != "" {
 				*cur = append(*cur, v)
 			}
-			continue
-		}
-		if cur != nil {
-			t := r.text
-			if item := strings.TrimLeft(t, "-*•"); item != t || len(*cur) == 0 {
-				*cur = append(*cur, strings.TrimSpace(item))
-			} else {
-				(*cur)[len(*cur)-1] += " " + t
-			}
+			entry = r.depth
 			continue
 		}
 		ps.lines = append(ps.lines, r)

@@ -32,6 +32,10 @@ var (
 func (x *extractor) algorithmCaptions(st *secState, start int) {
 	x.captionedAlgorithms(st, start)
 	x.numberedRows(st, start)
+	if x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
+		x.markedSteps(st, start)
+		x.labelledProcedures(st, start)
+	}
 }
 
 func (x *extractor) captionedAlgorithms(st *secState, start int) {

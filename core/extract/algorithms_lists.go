@@ -1,0 +1,295 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Algorithms marked in running text and given as a list. "Algorithm
+// (Dijkstra's Algorithm)." over a numbered list is a procedure whose steps
+// are the list's items: all of them, not the first paragraph alone. A
+// PDF's text (and a loose Markdown list) sets a blank line between items
+// and may break an item's sentence across one at a page's end; lettered
+// or bulleted items under an item ("(a) adding the edge …") are its
+// sub-steps, indented or not. The list ends where a line opens another
+// block ("Note.", "Exercise 39", a heading) or a paragraph at the list's
+// edge follows an item that ended its sentence.
+
+// maxListBytes bounds how far a marked list is read.
+const maxListBytes = 16384
+
+// looseItem is one list item's line: its indentation, its marker (a
+// number, a letter in parentheses or with a period, a bullet) and its
+// text.
+var looseItem = lazyre.New(`^([ \t]*)(?:([0-9]{1,2})[.)]|\(([a-z]|[ivx]{1,4})\)|([a-z])[.)]|([*+•◦▪∗–-]))[ \t]+(\S.*)$`)
+
+// refDefinition is a Markdown footnote's or link reference's definition
+// ("[^sizes]: …", "[RFC 6979]: https://…"), which ends a list.
+var refDefinition = lazyre.New(`^\[[^\]]+\]:`)
+
+// markedSteps gives the algorithms a textual marker found in a section
+// (from start on) the steps of the list their statement opens with.
+func (x *extractor) markedSteps(st *secState, start int) {
+	for i := start; i < len(x.cands); i++ {
+		c := &x.cands[i]
+		if c.typ != core.Algorithm || c.format || c.form != "" || c.end > c.offset {
+			continue
+		}
+		rel := c.offset - st.body
+		if rel < 0 || rel >= len(st.own) {
+			continue
+		}
+		at := listAfterMarker(st.own, rel)
+		if at < 0 {
+			continue
+		}
+		rows, end := readLooseList(st.own, at, x.paged())
+		if len(rows) < 2 {
+			continue
+		}
+		// the statement the marker read must be the list's first item
+		// (with a lead-in before it, or none)
+		head := strings.Fields(rows[0].text)
+		head = head[:min(len(head), 4)]
+		k := strings.Index(c.statement, strings.Join(head, " "))
+		if k < 0 {
+			continue
+		}
+		lead := strings.TrimSpace(c.statement[:k])
+		if f := strings.Fields(lead); len(f) > 0 && looseItem.MatchString(f[len(f)-1]+" x") {
+			lead = strings.TrimSpace(strings.Join(f[:len(f)-1], " "))
+		}
+		ps := pseudo{lines: rows}
+		c.statement = cutStatement(strings.TrimSpace(lead+" "+ps.statement()), maxStatement)
+		c.form = ps.form()
+		c.end = st.body + end
+		x.algos.keep(c.offset, &ps)
+	}
+}
+
+// listAfterMarker is where the list a marker at rel opens starts: the
+// first line after the marker's, blank lines skipped, when it is a list's
+// first item; -1 otherwise.
+func listAfterMarker(s string, rel int) int {
+	_, p := lineAt(s, rel)
+	for n := 0; p < len(s) && n < 3; n++ {
+		line, next := lineAt(s, p)
+		if strings.TrimSpace(line) != "" {
+			m := looseItem.FindStringSubmatch(line)
+			if m == nil || m[2] != "" && m[2] != "1" || m[3] != "" || m[4] != "" {
+				return -1
+			}
+			return p
+		}
+		p = next
+	}
+	return -1
+}
+
+// readLooseList reads the list whose first item starts at i: its items
+// as rows (sub-items one deeper), their text run on over wrapped lines,
+// and where the list ends. With paged (a PDF's text), an item also runs on
+// over a blank line that breaks its sentence.
+func readLooseList(s string, i int, paged bool) ([]pcLine, int) {
+	var rows []pcLine
+	base, want, bullet := -1, 1, ""
+	end, blanks := i, 0
+	var subInd []int // the indentation of each open sub-level
+	for p := i; p < len(s) && p-i < maxListBytes; {
+		line, next := lineAt(s, p)
+		t := strings.TrimSpace(line)
+		if t == "" {
+			if blanks++; blanks > 2 {
+				break
+			}
+			p = next
+			continue
+		}
+		ind := len(line) - len(strings.TrimLeft(line, " \t"))
+		m := looseItem.FindStringSubmatch(line)
+		switch {
+		case m != nil && base < 0:
+			base, bullet = ind, m[5]
+			if m[2] != "" {
+				want = 2
+			}
+			rows = append(rows, pcLine{text: m[6]})
+		case m != nil && ind <= base && (m[2] != "" && atoi(m[2]) == want || bullet != "" && m[5] == bullet):
+			// the next item of the list
+			if m[2] != "" {
+				want++
+			}
+			subInd = subInd[:0]
+			rows = append(rows, pcLine{text: m[6]})
+		case m != nil && (ind > base || m[2] == "" && (bullet == "" || m[5] != bullet)):
+			// an item under the last: deeper by its indentation, or,
+			// where a PDF lost it, by its other marker
+			for len(subInd) > 0 && subInd[len(subInd)-1] > ind {
+				subInd = subInd[:len(subInd)-1]
+			}
+			if len(subInd) == 0 || subInd[len(subInd)-1] < ind {
+				subInd = append(subInd, ind)
+			}
+			rows = append(rows, pcLine{depth: len(subInd), text: m[6]})
+		case m != nil:
+			return listRows(rows), end // another list
+		case ind > base:
+			rows[len(rows)-1].text += " " + t // a paragraph indented under the item
+		case opensBlock(line) || strings.HasPrefix(t, "#") || refDefinition.MatchString(t):
+			return listRows(rows), end
+		case blanks == 0 || paged && !itemEnded(rows[len(rows)-1].text):
+			// the item's text runs on: a wrapped line, or a sentence a
+			// page's end cut
+			rows[len(rows)-1].text += " " + t
+		default:
+			return listRows(rows), end
+		}
+		blanks = 0
+		end = p + len(line)
+		p = next
+	}
+	return listRows(rows), end
+}
+
+// itemEnded reports whether an item's text ends as a sentence or a
+// lead-in does.
+func itemEnded(t string) bool {
+	t = strings.TrimRight(t, " *_`)\"'”’")
+	return t != "" && strings.ContainsAny(t[len(t)-1:], ".!?:;")
+}
+
+// listRows writes the rows as plain text: emphasis and code marks
+// dropped, white space collapsed.
+func listRows(rows []pcLine) []pcLine {
+	for i := range rows {
+		rows[i].text = text.CollapseSpace(strings.TrimSpace(stripEmph(strings.ReplaceAll(rows[i].text, "`", ""))))
+	}
+	return rows
+}
+
+// Procedures whose parts are labelled. A specification may write a
+// procedure as labelled lists — "**Input**:" over its inputs,
+// "**Output**:" over its outputs, then "**Process**:" (or "Steps:",
+// "Procedure:") over its numbered steps — under a heading that names it.
+// The lists are one algorithm: the section's, named by its heading; where
+// the section is already read as an algorithm (a concept of a
+// specification, its first paragraph the statement), the steps are that
+// algorithm's.
+
+var (
+	// partLabel is a label alone on its line, bold or not, its colon
+	// inside the bold or after it.
+	partLabel = lazyre.New(`^[ \t]*(?:\*\*|__)?(Inputs?|Outputs?|Process|Procedure|Steps|Algorithm|Method)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*$`)
+)
+
+// labelledProcedures reads the procedures of a section of Markdown or text
+// given as labelled lists.
+func (x *extractor) labelledProcedures(st *secState, start int) {
+	s := st.own
+	if !strings.Contains(s, ":") {
+		return
+	}
+	if x.format == core.FormatMarkdown {
+		s = maskCode(s) // labels in code are the listing's (listings)
+	}
+	var inputs, outputs []string
+	ioAt := -1
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		at := p
+		p = next
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		m := partLabel.FindStringSubmatch(line)
+		if m == nil {
+			inputs, outputs, ioAt = nil, nil, -1
+			continue
+		}
+		li := listAfterMarker(s, at)
+		if li < 0 {
+			inputs, outputs, ioAt = nil, nil, -1
+			continue
+		}
+		rows, end := readLooseList(s, li, x.paged())
+		p = max(p, end)
+		switch w := strings.ToLower(m[1]); w {
+		case "input", "inputs", "output", "outputs":
+			if ioAt < 0 {
+				ioAt = at
+			}
+			items := entries(rows)
+			if strings.HasPrefix(w, "in") {
+				inputs = append(inputs, items...)
+			} else {
+				outputs = append(outputs, items...)
+			}
+			continue
+		}
+		if len(rows) < 2 {
+			inputs, outputs, ioAt = nil, nil, -1
+			continue
+		}
+		from := at
+		if ioAt >= 0 {
+			from = ioAt
+		}
+		ps := pseudo{lines: rows, inputs: inputs, outputs: outputs}
+		for _, r := range rows {
+			for _, c := range callName.FindAllStringSubmatch(r.text, -1) {
+				ps.calls = append(ps.calls, c[1])
+			}
+		}
+		x.addLabelled(st, start, &ps, st.body+from, st.body+end)
+		inputs, outputs, ioAt = nil, nil, -1
+	}
+}
+
+// entries are a labelled list's items, an item's sub-items part of it.
+func entries(rows []pcLine) []string {
+	var out []string
+	for _, r := range rows {
+		if r.depth > 0 && len(out) > 0 {
+			out[len(out)-1] += " " + r.text
+			continue
+		}
+		out = append(out, r.text)
+	}
+	return out
+}
+
+// addLabelled adds the procedure read from labelled lists, or gives its
+// steps to the algorithm the section already is.
+func (x *extractor) addLabelled(st *secState, start int, ps *pseudo, from, end int) {
+	name := topicTitle(st.title)
+	for i := start; i < len(x.cands); i++ {
+		c := &x.cands[i]
+		if c.typ != core.Algorithm || c.format || c.form != "" || c.end > c.offset || c.offset >= from || c.sec != st ||
+			!strings.EqualFold(c.name, name) {
+			continue
+		}
+		c.statement = cutStatement(strings.TrimSpace(c.statement+" "+ps.statement()), maxStatement)
+		c.form = ps.form()
+		c.end = end
+		x.algos.keep(c.offset, ps)
+		return
+	}
+	if name == "" {
+		name = x.numberedName(st, &cand{typ: core.Algorithm, kind: "Algorithm"})
+	}
+	c := cand{
+		typ: core.Algorithm, name: name, offset: from, end: end, conf: stepListConf,
+		statement: withCaption(name, ps.statement()), form: ps.form(),
+	}
+	x.algos.keep(c.offset, ps)
+	x.add(st, c)
+}
+
+// paged reports a document whose text was read from pages (a PDF), where
+// a blank line may be a page's end inside a sentence.
+func (x *extractor) paged() bool {
+	return x.a != nil && x.a.Document != nil && x.a.Document.MediaType == "application/pdf"
+}
