@@ -15,6 +15,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/pdf"
+	"github.com/lore-kb/lore/core/acquire/wikitext"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/lazyre"
 )
@@ -32,6 +33,9 @@ var converted = map[string]struct {
 	".pdf":  {"application/pdf", readZipped(pdf.Text)},
 	".html": {"text/html", readHTML},
 	".htm":  {"text/html", readHTML},
+	// MediaWiki pages kept as files (BIPs, a wiki's export)
+	".mediawiki": {"text/x-wiki", readWiki},
+	".wiki":      {"text/x-wiki", readWiki},
 }
 
 func init() {
@@ -211,4 +215,16 @@ func readHTML(_ context.Context, raw []byte) (string, string, []string, error) {
 	// readers write theirs, so that the analysis (and the skill made of it)
 	// knows the page by its title rather than by its file name.
 	return text.FrontMatter(title) + body, page, notes, nil
+}
+
+// readWiki reads MediaWiki markup as Markdown, the page's title (a BIP's
+// preamble names it) as front matter; the markup is what the sanitizer
+// sees.
+func readWiki(_ context.Context, raw []byte) (string, string, []string, error) {
+	page, err := Normalize(raw)
+	if err != nil {
+		return "", "", nil, err
+	}
+	body, title := wikitext.Markdown(page)
+	return text.FrontMatter(title) + body, page, nil, nil
 }

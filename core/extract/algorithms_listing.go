@@ -206,6 +206,23 @@ func readListing(body string) (ps pseudo, counted int) {
 		}
 	}
 	ps = listingParts(rows, numbered)
+	// the depths rank the indentation of the rows that stay
+	seen := map[int]bool{}
+	var ds []int
+	for _, l := range ps.lines {
+		if !seen[l.depth] {
+			seen[l.depth] = true
+			ds = append(ds, l.depth)
+		}
+	}
+	sort.Ints(ds)
+	rank := make(map[int]int, len(ds))
+	for i, d := range ds {
+		rank[d] = i
+	}
+	for i := range ps.lines {
+		ps.lines[i].depth = rank[ps.lines[i].depth]
+	}
 	return ps, counted
 }
 

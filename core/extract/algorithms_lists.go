@@ -117,6 +117,8 @@ func readLooseList(s string, i int, paged bool) ([]pcLine, int) {
 				want = 2
 			}
 			rows = append(rows, pcLine{text: m[6]})
+		case m != nil && ind < base:
+			return listRows(rows), end // the list was an item's, and it ended
 		case m != nil && ind <= base && (m[2] != "" && atoi(m[2]) == want || bullet != "" && m[5] == bullet):
 			// the next item of the list
 			if m[2] != "" {
@@ -135,7 +137,7 @@ func readLooseList(s string, i int, paged bool) ([]pcLine, int) {
 			}
 			rows = append(rows, pcLine{depth: len(subInd), text: m[6]})
 		case m != nil:
-			return listRows(rows), end // another list
+			return listRows(rows), end // another list, or the item above's
 		case ind > base:
 			rows[len(rows)-1].text += " " + t // a paragraph indented under the item
 		case opensBlock(line) || strings.HasPrefix(t, "#") || refDefinition.MatchString(t):
@@ -183,6 +185,11 @@ var (
 	// partLabel is a label alone on its line, bold or not, its colon
 	// inside the bold or after it.
 	partLabel = lazyre.New(`^[ \t]*(?:\*\*|__)?(Inputs?|Outputs?|Process|Procedure|Steps|Algorithm|Method)(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*$`)
+	// procLead names the procedure the list after it gives: "The
+	// algorithm Sign(sk, m) is defined as:", "The function lift_x(x) …
+	// is equivalent to the following pseudocode:" (a line ending in a
+	// colon).
+	procLead = lazyre.New(`(?i)\b(?:algorithm|function|procedure|routine)\s+([A-Za-z_][A-Za-z0-9_.]*)\(([^()]*)\)`)
 )
 
 // labelledProcedures reads the procedures of a section of Markdown or text
@@ -192,31 +199,44 @@ func (x *extractor) labelledProcedures(st *secState, start int) {
 	if !strings.Contains(s, ":") {
 		return
 	}
+	// labels in code are the listing's (listings): they are looked for
+	// with the code blanked out, the lists read as written
+	look := s
 	if x.format == core.FormatMarkdown {
-		s = maskCode(s) // labels in code are the listing's (listings)
+		look = maskCode(s)
 	}
 	var inputs, outputs []string
 	ioAt := -1
 	for p := 0; p < len(s); {
-		line, next := lineAt(s, p)
+		line, next := lineAt(look, p)
 		at := p
 		p = next
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		m := partLabel.FindStringSubmatch(line)
-		if m == nil {
+		line, _ = lineAt(s, at)
+		label, fn, args := "steps", "", ""
+		if m := partLabel.FindStringSubmatch(line); m != nil {
+			label = strings.ToLower(m[1])
+		} else if plain := strings.TrimSpace(strings.NewReplacer("*", "", "`", "").Replace(line)); strings.HasSuffix(plain, ":") {
+			pm := procLead.FindStringSubmatch(plain)
+			if pm == nil {
+				inputs, outputs, ioAt = nil, nil, -1
+				continue
+			}
+			fn, args = pm[1], strings.TrimSpace(pm[2])
+		} else {
 			inputs, outputs, ioAt = nil, nil, -1
 			continue
 		}
-		li := listAfterMarker(s, at)
+		li := listAfterMarker(look, at)
 		if li < 0 {
 			inputs, outputs, ioAt = nil, nil, -1
 			continue
 		}
 		rows, end := readLooseList(s, li, x.paged())
 		p = max(p, end)
-		switch w := strings.ToLower(m[1]); w {
+		switch w := label; w {
 		case "input", "inputs", "output", "outputs":
 			if ioAt < 0 {
 				ioAt = at
@@ -238,12 +258,20 @@ func (x *extractor) labelledProcedures(st *secState, start int) {
 			from = ioAt
 		}
 		ps := pseudo{lines: rows, inputs: inputs, outputs: outputs}
+		if len(ps.inputs) == 0 && args != "" {
+			ps.inputs = []string{args}
+		}
 		for _, r := range rows {
 			for _, c := range callName.FindAllStringSubmatch(r.text, -1) {
 				ps.calls = append(ps.calls, c[1])
 			}
 		}
-		x.addLabelled(st, start, &ps, st.body+from, st.body+end)
+		lead := ""
+		if fn != "" {
+			ps.procs = []string{fn}
+			lead = listRows([]pcLine{{text: strings.TrimLeft(strings.TrimSpace(line), "*+•-0123456789.) ")}})[0].text
+		}
+		x.addLabelled(st, start, &ps, fn, lead, st.body+from, st.body+end)
 		inputs, outputs, ioAt = nil, nil, -1
 	}
 }
@@ -261,11 +289,12 @@ func entries(rows []pcLine) []string {
 	return out
 }
 
-// addLabelled adds the procedure read from labelled lists, or gives its
-// steps to the algorithm the section already is.
-func (x *extractor) addLabelled(st *secState, start int, ps *pseudo, from, end int) {
+// addLabelled adds the procedure read from labelled lists, named fn where
+// its lead names it, or gives its steps to the algorithm the section
+// already is.
+func (x *extractor) addLabelled(st *secState, start int, ps *pseudo, fn, lead string, from, end int) {
 	name := topicTitle(st.title)
-	for i := start; i < len(x.cands); i++ {
+	for i := start; i < len(x.cands) && fn == ""; i++ {
 		c := &x.cands[i]
 		if c.typ != core.Algorithm || c.format || c.form != "" || c.end > c.offset || c.offset >= from || c.sec != st ||
 			!strings.EqualFold(c.name, name) {
@@ -277,13 +306,25 @@ func (x *extractor) addLabelled(st *secState, start int, ps *pseudo, from, end i
 		x.algos.keep(c.offset, ps)
 		return
 	}
+	if fn != "" {
+		name = fn
+	}
 	if name == "" {
 		name = x.numberedName(st, &cand{typ: core.Algorithm, kind: "Algorithm"})
 	}
 	c := cand{
 		typ: core.Algorithm, name: name, offset: from, end: end, conf: stepListConf,
-		statement: withCaption(name, ps.statement()), form: ps.form(),
+		statement: withCaption(name, strings.TrimSpace(lead+" "+ps.statement())), form: ps.form(),
 	}
+	// what was read otherwise inside the procedure (a function named by
+	// its signature, a marker) is the procedure
+	kept := x.cands[:start]
+	for _, o := range x.cands[start:] {
+		if o.format || o.offset < c.offset || o.offset >= c.end || o.typ != core.Algorithm && fn != "" && !strings.HasPrefix(o.name, fn) {
+			kept = append(kept, o)
+		}
+	}
+	x.cands = kept
 	x.algos.keep(c.offset, ps)
 	x.add(st, c)
 }
