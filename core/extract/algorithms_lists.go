@@ -216,15 +216,25 @@ func (x *extractor) labelledProcedures(st *secState, start int) {
 		}
 		line, _ = lineAt(s, at)
 		label, fn, args := "steps", "", ""
+		head := at // where the lead's item or line starts
 		if m := partLabel.FindStringSubmatch(line); m != nil {
 			label = strings.ToLower(m[1])
 		} else if plain := strings.TrimSpace(strings.NewReplacer("*", "", "`", "").Replace(line)); strings.HasSuffix(plain, ":") {
-			pm := procLead.FindStringSubmatch(plain)
-			if pm == nil {
-				inputs, outputs, ioAt = nil, nil, -1
-				continue
+			if pm := procLead.FindStringSubmatch(plain); pm != nil {
+				fn, args = pm[1], strings.TrimSpace(pm[2])
+			} else if h := itemStart(s, at); h >= 0 {
+				// an item headed by the function's signature and a
+				// colon, its text ending over its steps
+				// ("HKDF(chaining_key, …): Takes … depending on
+				// whether …:")
+				hl, _ := lineAt(s, h)
+				sm := sigHead.FindStringSubmatch(hl)
+				if sm == nil || !stepItemLine.MatchString(hl) || !strings.HasPrefix(strings.TrimLeft(hl[len(sm[0]):], "*_` "), ":") {
+					inputs, outputs, ioAt = nil, nil, -1
+					continue
+				}
+				fn, args, head = sm[1], strings.TrimSpace(sm[2]), h
 			}
-			fn, args = pm[1], strings.TrimSpace(pm[2])
 		} else {
 			inputs, outputs, ioAt = nil, nil, -1
 			continue
@@ -253,7 +263,7 @@ func (x *extractor) labelledProcedures(st *secState, start int) {
 			inputs, outputs, ioAt = nil, nil, -1
 			continue
 		}
-		from := at
+		from := head
 		if ioAt >= 0 {
 			from = ioAt
 		}
@@ -269,7 +279,7 @@ func (x *extractor) labelledProcedures(st *secState, start int) {
 		lead := ""
 		if fn != "" {
 			ps.procs = []string{fn}
-			lead = listRows([]pcLine{{text: strings.TrimLeft(strings.TrimSpace(line), "*+•-0123456789.) ")}})[0].text
+			lead = listRows([]pcLine{{text: strings.TrimLeft(strings.TrimSpace(s[head:at+len(line)]), "*+•-0123456789.) ")}})[0].text
 		}
 		x.addLabelled(st, start, &ps, fn, lead, st.body+from, st.body+end)
 		inputs, outputs, ioAt = nil, nil, -1

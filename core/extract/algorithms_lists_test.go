@@ -208,3 +208,24 @@ func TestCountedRows(t *testing.T) {
 		}
 	}
 }
+
+// An item headed by a function's signature and a colon, its text ending in
+// a colon over sub-items, is that function's procedure; a paragraph that
+// opens with a call and gives reasons is not.
+func TestSignatureItemOverSteps(t *testing.T) {
+	src := "Noise defines:\n\n" +
+		" * **`HKDF(chaining_key, input_key_material)`**:  Takes a `chaining_key` byte\n" +
+		"   sequence. Returns a pair, depending on whether it is two:\n" +
+		"     * Sets `temp_key = HMAC-HASH(chaining_key, input_key_material)`.\n" +
+		"     * Returns the pair `(output1, output2)`.\n\n" +
+		"   Note that the outputs are short.\n\n" +
+		"MixHash() is used instead of MixKey() because:\n\n" +
+		"1. MixHash() is more efficient.\n2. MixHash() produces a non-secret value.\n"
+	algs := algorithmPrims(oneSection(src, core.FormatMarkdown, core.Reference))
+	if len(algs) != 1 || !strings.HasPrefix(algs[0].Name, "HKDF") {
+		t.Fatalf("algorithms %+v, want HKDF alone", algs)
+	}
+	if want := "Input: chaining_key, input_key_material\n1. Sets temp_key = HMAC-HASH(chaining_key, input_key_material).\n2. Returns the pair (output1, output2)."; algs[0].ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", algs[0].ComputationalForm, want)
+	}
+}
