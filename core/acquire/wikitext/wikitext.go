@@ -191,13 +191,11 @@ func (w *writer) item(line string) {
 // markerWidth is how far an item's text starts after its marker: where a
 // nested item must be indented to.
 func markerWidth(c byte, n int) int {
-	switch c {
-	case '#':
+	if c == '#' {
 		return len(strconv.Itoa(max(n, 1))) + 2
-	case ':':
-		return 2
 	}
-	return 2
+	return 2 // "- ", and the indentation of ':' and ';'
+
 }
 
 // code writes the block of preformatted text opening at lines[i] (m its
@@ -269,11 +267,11 @@ func (w *writer) table(lines []string, i int) int {
 			// a caption: printed above the table
 		case strings.HasPrefix(t, "!"):
 			head = head || len(rows) == 0
-			for _, c := range splitCells(t[1:], "!!") {
+			for _, c := range strings.Split(t[1:], "!!") {
 				cur = append(cur, cell(c))
 			}
 		case strings.HasPrefix(t, "|"):
-			for _, c := range splitCells(t[1:], "||") {
+			for _, c := range strings.Split(t[1:], "||") {
 				cur = append(cur, cell(c))
 			}
 		case len(cur) > 0 && t != "":
@@ -306,10 +304,6 @@ done:
 	}
 	w.out.WriteString("\n")
 	return j
-}
-
-func splitCells(s, sep string) []string {
-	return strings.Split(s, sep)
 }
 
 // cell is a table cell's text, its attributes ("style=… | text") dropped
