@@ -176,12 +176,12 @@ func isBCP14Boilerplate(s string, hits []kwHit) bool {
 // specDoc is what requirement extraction keeps across the sections of one
 // document.
 type specDoc struct {
-	names   map[string]bool   // names given, so none repeats
-	firsts  map[string]string // a name given → the requirement it was first given to
-	repeats map[string]int    // next number to try for a repeated name
-	verbs   map[string]bool   // words that follow a key word in this document
-	titles  []string          // topic of the open section at each level
-	cs      *specConcepts     // the concepts requirements are about (genre_spec_concepts.go)
+	names   map[string]bool     // names given, so none repeats
+	firsts  map[string]firstReq // a name given → the requirement it was first given to
+	repeats map[string]int      // next number to try for a repeated name
+	verbs   map[string]bool     // words that follow a key word in this document
+	titles  []string            // topic of the open section at each level
+	cs      *specConcepts       // the concepts requirements are about (genre_spec_concepts.go)
 	// standard caches specStandard: 0 unknown, 1 yes, -1 no.
 	standard int
 	top      int     // the level of the upper headings (topLevel), 0 until known
@@ -250,7 +250,7 @@ func (x *extractor) specState() *specDoc {
 	if x.specs != nil {
 		return x.specs
 	}
-	sd := &specDoc{names: map[string]bool{}, firsts: map[string]string{}, verbs: map[string]bool{}, repeats: map[string]int{}}
+	sd := &specDoc{names: map[string]bool{}, firsts: map[string]firstReq{}, verbs: map[string]bool{}, repeats: map[string]int{}}
 	for _, v := range specVerbs {
 		sd.verbs[v] = true
 	}
@@ -580,10 +580,10 @@ func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
 	key := strings.ToLower(name)
 	if !r.sd.names[key] {
 		r.sd.names[key] = true
-		r.sd.firsts[key] = raw
+		r.sd.firsts[key] = firstReq{raw, r.st.title}
 		return name
 	}
-	first := r.sd.firsts[key]
+	first := r.sd.firsts[key].raw
 	var tries []string
 	if nc.topic != "" && nc.parent != "" && strings.HasPrefix(name, nc.topic+" ") {
 		// "Access Token Request requires grant_type" told apart by its
@@ -609,10 +609,21 @@ func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
 			return t
 		}
 	}
-	if text.Restates(raw, first) {
-		// The same requirement said twice, where nothing around it
-		// tells the two apart, is one requirement: its one name lets
-		// the deduper keep it once.
+	// The same words, or fewer of them, under another section are that
+	// section's requirement (RFC 7234's "MUST NOT take any automated
+	// action" of warn-codes 199 and 299): its title tells them apart.
+	// In one section the same words are one requirement said twice, its
+	// one name letting the deduper keep it once.
+	if sec := r.st.title; sec != "" && sec != r.sd.firsts[key].section {
+		// What the section's title says that the first's does not
+		// ("Persistent" of warn-code 299 beside 199), else the title.
+		for _, ctx := range []string{text.DistinctPhrase(sec, r.sd.firsts[key].section, name), strings.Trim(sec, `"`)} {
+			if t := specFitSuffix(name, " ("+ctx+")"); ctx != "" && t != "" && !r.sd.names[strings.ToLower(t)] {
+				r.sd.names[strings.ToLower(t)] = true
+				return t
+			}
+		}
+	} else if text.Restates(raw, first) {
 		return name
 	}
 	for n := max(2, r.sd.repeats[strings.ToLower(name)]); ; n++ {
@@ -628,6 +639,10 @@ func (r *reqReader) unique(name string, nc reqNameCtx, raw string) string {
 		}
 	}
 }
+
+// firstReq is the requirement a name was first given to, and the title
+// of its section.
+type firstReq struct{ raw, section string }
 
 func specItoa(n int) string {
 	if n == 0 {
