@@ -117,6 +117,12 @@ func specBlocks(s string, md bool) []specBlock {
 		b := start + len(strings.TrimRight(raw, " \t\r"))
 		line := s[a:b]
 		cont := cur >= 0 && !blank
+		if cont && prevColon && bs[cur].kind == bkProse && !md && (specBoxLine(line) || strings.Trim(line, "0123456789 ") == "") &&
+			len(bs[cur].lines) > 0 && !specBoxLine(s[bs[cur].lines[len(bs[cur].lines)-1].a:bs[cur].lines[len(bs[cur].lines)-1].b]) {
+			// "Each resource record has the following format:", the
+			// diagram on the next line: the lead-in ends at its colon
+			cont = false
+		}
 		if blank && pageBreak && cur >= 0 && specContinues(s, &bs[cur], ind, line) {
 			cont = true
 		}

@@ -502,7 +502,7 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 				continue
 			}
 		}
-		if lead == nil && at < 0 && b.kind != bkHeading && isBoxDiagram(window, b) {
+		if lead == nil && at < 0 && b.kind != bkHeading && isSpecFigure(window, b) {
 			// a section that opens with its diagram ("3.  IPv6 Header
 			// Format", the boxes, then each field): the title introduces
 			// it, and the field list after it states the concept

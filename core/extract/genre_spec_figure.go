@@ -93,6 +93,40 @@ func isBoxDiagram(window string, b *specBlock) bool {
 	return border
 }
 
+// specDrawing reports whether block b is drawn in lines and arrows
+// rather than boxes alone — a state machine, a message flow: no prose,
+// and at least half its lines draw ("|", "+--", "-->", "<--", "v" under
+// a state), one of them joining two things.
+func specDrawing(window string, b *specBlock) bool {
+	if len(b.lines) < 4 || b.kind == bkHeading || b.kind == bkRow || b.kind == bkItem || b.kind != bkCode && !isSpecCode(window, b) {
+		return false
+	}
+	drawn, joins := 0, false
+	for _, l := range b.lines {
+		t := window[l.a:l.b]
+		if prose := 0; slices.ContainsFunc(strings.Fields(t), func(w string) bool {
+			if specProseWord(w) {
+				prose++
+			}
+			return prose > 5
+		}) {
+			return false // a sentence: prose run on into a drawing
+		}
+		j := strings.Contains(t, "+--") || strings.Contains(t, "--+") || strings.Contains(t, "->") || strings.Contains(t, "<-")
+		joins = joins || j
+		if j || strings.Contains(t, "|") || strings.Contains(t, "^") || slices.Contains(strings.Fields(t), "v") {
+			drawn++
+		}
+	}
+	return joins && drawn*2 >= len(b.lines)
+}
+
+// isSpecFigure reports whether block b is a figure: a box diagram, a
+// table or a drawing.
+func isSpecFigure(window string, b *specBlock) bool {
+	return isBoxDiagram(window, b) || specDrawing(window, b)
+}
+
 // specFigureLabel reports whether block b is a figure's label: one short
 // line ending in a colon ("original packet:", "fragment packets:").
 func specFigureLabel(window string, b *specBlock) bool {
@@ -157,11 +191,11 @@ func (l *specLeadIn) appendFigure(window string, b *specBlock, label string) boo
 // took (0 when block j opens none).
 func (l *specLeadIn) takeFigure(window string, bs []specBlock, j int) int {
 	k, label := j, ""
-	if k+1 < len(bs) && specFigureLabel(window, &bs[k]) && isBoxDiagram(window, &bs[k+1]) {
+	if k+1 < len(bs) && specFigureLabel(window, &bs[k]) && isSpecFigure(window, &bs[k+1]) {
 		label = strings.TrimSpace(window[bs[k].lines[0].a:bs[k].lines[0].b])
 		k++
 	}
-	if k >= len(bs) || bs[k].kind == bkHeading || !isBoxDiagram(window, &bs[k]) || !l.appendFigure(window, &bs[k], label) {
+	if k >= len(bs) || bs[k].kind == bkHeading || !isSpecFigure(window, &bs[k]) || !l.appendFigure(window, &bs[k], label) {
 		return 0
 	}
 	k++
@@ -533,7 +567,7 @@ func sameInts(a, b []int) bool {
 func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks []specBlock) {
 	for i := 0; i < len(blocks); i++ {
 		b := &blocks[i]
-		if b.kind == bkHeading || len(b.lines) == 0 || cs.figures[st.body+b.lines[0].a] || !isBoxDiagram(st.own, b) {
+		if b.kind == bkHeading || len(b.lines) == 0 || cs.figures[st.body+b.lines[0].a] || !isSpecFigure(st.own, b) {
 			continue
 		}
 		// the figure as a lead-in would take it: block i-1 stands for
@@ -556,7 +590,7 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 		if name == "" && len(l.captions) == 0 && !(i > 0 && specExampleOpening(strings.TrimSpace(blocks[i-1].join(st.own).text))) {
 			// a figure or a table nothing names or introduces is a part
 			// of what its section defines
-			x.specFigureToSection(st, cs, l)
+			x.specFigureToSection(cs, l)
 		}
 		if name == "" || strings.HasPrefix(strings.ToLower(name), "example") || len(strings.Fields(name)) > 10 {
 			i += k - 1
@@ -576,7 +610,7 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 		if stmt == name+":" {
 			// nothing says what the figure shows: it is a part of the
 			// section's concept, drawn ("Gateways", its Figure 3)
-			x.specFigureToSection(st, cs, l)
+			x.specFigureToSection(cs, l)
 			i += k - 1
 			continue
 		}
@@ -591,13 +625,13 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 }
 
 // specFigureToSection adds figure l to the form of the concept section
-// st defines, when it defines one.
-func (x *extractor) specFigureToSection(st *secState, cs *specConcepts, l *specLeadIn) {
-	lvl := max(0, min(st.s.Level, len(cs.levels)-1))
-	if lvl >= len(cs.levels) || cs.levels[lvl] == 0 {
+// st is about: its own, else the nearest enclosing section's ("State
+// Machine" for the drawings of its sections "Client" and "Server").
+func (x *extractor) specFigureToSection(cs *specConcepts, l *specLeadIn) {
+	own := cs.cur
+	if own == 0 {
 		return
 	}
-	own := cs.levels[lvl]
 	for k := len(x.cands) - 1; k >= 0; k-- {
 		c := &x.cands[k]
 		if cs.at[c.offset] != own || c.typ != core.Definition && c.typ != core.Algorithm {
