@@ -94,7 +94,7 @@ var mathSynonyms = map[string]string{
 	`\N`: "ℕ", `\Z`: "ℤ", `\Q`: "ℚ", `\R`: "ℝ", `\C`: "ℂ",
 	`\dfrac`: `\frac`, `\tfrac`: `\frac`, `\displaystyle`: "", `\textstyle`: "",
 	`\varepsilon`: `\epsilon`, `\varphi`: `\phi`, `\prime`: "'", `\implies`: `\Rightarrow`, `\iff`: `\Leftrightarrow`,
-	`\varnothing`: `\emptyset`,
+	`\varnothing`: `\emptyset`, `\lt`: "<", `\gt`: ">",
 }
 
 // unicodeMath spells a Unicode symbol as its command.

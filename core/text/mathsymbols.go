@@ -245,6 +245,9 @@ var mathSymbols = map[string]string{
 	"varXi": "Ξ", "varPi": "Π", "varSigma": "Σ", "varUpsilon": "Υ", "varPhi": "Φ", "varPsi": "Ψ", "varOmega": "Ω",
 	"aleph": "ℵ", "beth": "ℶ", "gimel": "ℷ", "daleth": "ℸ", "imath": "ı", "jmath": "ȷ", "eth": "ð", "mho": "℧",
 	// Relations.
+	// PreTeXt's \lt and \gt (its source is XML, where < and > are
+	// markup) print the relations.
+	"lt": "<", "gt": ">",
 	"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "leqslant": "⩽", "geqslant": "⩾", "leqq": "≦", "geqq": "≧",
 	"ne": "≠", "neq": "≠", "approx": "≈", "approxeq": "≊", "equiv": "≡", "sim": "∼", "simeq": "≃", "backsim": "∽",
 	"thicksim": "∼", "thickapprox": "≈", "nsim": "≁", "cong": "≅", "ncong": "≇", "propto": "∝", "varpropto": "∝",

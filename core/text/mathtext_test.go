@@ -15,6 +15,8 @@ func TestReadableMath(t *testing.T) {
 		// line: 1/6k would read 1/(6k).
 		`$\frac{1}{6}k(k+1)(2k+1)$`:                  `(1/6)k(k+1)(2k+1)`,
 		`$\frac{1}{2}\pi r^2 = \frac{a}{b} \cdot c$`: `(1/2)π r² = a/b · c`,
+		// PreTeXt writes < and > as \lt and \gt.
+		`$0 \lt \frac{1}{N} \lt \epsilon$`: `0 < 1/N < ε`,
 		// A derivative's operator applies to what follows it.
 		`$\frac{d}{dx}(fg) + \frac{\partial^2}{\partial x^2} u$`: `d/dx(fg) + ∂²/(∂ x²) u`,
 		`no math here`: `no math here`,
