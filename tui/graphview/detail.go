@@ -98,7 +98,9 @@ func document(p *core.Primitive, domain string) string {
 		// statement keeps its LaTeX).
 		b.WriteString(mdBlock(text.ReadableMath(st)) + "\n\n")
 	}
-	if cf := strings.TrimSpace(p.ComputationalForm); cf != "" {
+	if cf := strings.TrimSpace(text.ReadableMath(p.ComputationalForm)); cf != "" {
+		// The form too is read as lore show reads it: "u ∈ Rₖ", not
+		// "$u\in R_k$".
 		fence := strings.Repeat("`", max(3, longestRun(cf, '`')+1))
 		b.WriteString(fence + "\n" + cleanBlock(cf) + "\n" + fence + "\n\n")
 	}

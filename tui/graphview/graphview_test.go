@@ -927,3 +927,19 @@ func TestPlaneMapKeepsItsSize(t *testing.T) {
 		}
 	}
 }
+
+// The detail pane shows the computational form as lore show does, its
+// mathematics read as Unicode text, its steps on their lines.
+func TestDetailFormIsReadable(t *testing.T) {
+	p := core.Primitive{ID: "c", Name: "Claim 1", Type: core.Theorem, FormalStatement: `There is $u \in R_k$.`,
+		ComputationalForm: "Given preconditions, then: There must exist vertex $u\\in R_k$\n   2. return $x_1$"}
+	plain := ansi.Strip(strings.Join(markdown.New().Render(document(&p, ""), 80, true), "\n"))
+	for _, want := range []string{"vertex u∈ Rₖ", "2. return x₁"} {
+		if !strings.Contains(plain, want) {
+			t.Errorf("detail lacks %q:\n%s", want, plain)
+		}
+	}
+	if strings.Contains(plain, `\in`) || strings.Contains(plain, "$") {
+		t.Errorf("LaTeX left in the detail's form:\n%s", plain)
+	}
+}
