@@ -428,15 +428,15 @@ func TestDuplicatesAndProvenance(t *testing.T) {
 
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
-// The -set flag takes every half the manifest holds, the second and third
+// The -set flag takes every half the manifest holds, the second, third and fourth
 // held-out batches included, and nothing else.
 func TestValidSet(t *testing.T) {
-	for _, s := range []string{"dev", "held-out", "held-out-2", "held-out-3"} {
+	for _, s := range []string{"dev", "held-out", "held-out-2", "held-out-3", "held-out-4"} {
 		if !validSet(s) {
 			t.Errorf("validSet(%q) = false, want true", s)
 		}
 	}
-	for _, s := range []string{"", "held-out-4", "heldout", "Dev"} {
+	for _, s := range []string{"", "held-out-5", "heldout", "Dev"} {
 		if validSet(s) {
 			t.Errorf("validSet(%q) = true, want false", s)
 		}
