@@ -120,6 +120,12 @@ func (x *texExpander) setCmd(name string, c *authorCmd, keep bool) {
 		if c.box == nil && !c.defines {
 			c.defines = definesIn(c.body)
 			c.box = x.printedBoxOf(c.body, len(c.params.list))
+			if c.box != nil && c.box.kind == "" {
+				c.box.kind = x.referredKind(name, c)
+				if c.box.kind == "" {
+					c.box = nil
+				}
+			}
 		}
 		x.cmds[name] = c
 		if c.box != nil {

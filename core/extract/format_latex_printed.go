@@ -74,7 +74,12 @@ func (x *texExpander) printedBoxOf(body string, n int) *printedBox {
 	}
 	kind := leadWords(group)
 	if _, ok := kindOfTitle[strings.ToLower(kind)]; !ok {
-		return nil
+		if kind != "" || !strings.Contains(group, `\the`) {
+			return nil
+		}
+		// A number and a title, no kind word: the kind is what the
+		// book calls it where it refers to it (referredKind).
+		kind = ""
 	}
 	pb := &printedBox{kind: kind, label: -1, title: -1, body: -1}
 	if k := strings.Index(code, `\label{#`); k >= 0 {
