@@ -20,6 +20,13 @@ func (x *texExpander) define(name, s string, j int) (int, bool) {
 		return x.defineLet(s, j), true
 	case "newcounter":
 		x.newCounter(s, j)
+	case "numberwithin", "counterwithin":
+		// A box stepping the counter is numbered within the parent.
+		if c, e := texBraced(s, j); e > 0 && c != "" {
+			if w, e2 := texBraced(s, e); e2 > 0 && w != "" {
+				x.counters[c] = w
+			}
+		}
 	case "newenvironment", "renewenvironment", "provideenvironment":
 		return x.defineEnv(name == "provideenvironment", s, j), true
 	case "NewDocumentCommand", "RenewDocumentCommand", "ProvideDocumentCommand", "DeclareDocumentCommand":
