@@ -271,9 +271,10 @@ func (x *texExpander) useBox(s, name string, c *authorCmd, j, depth int) (int, f
 		open += `\label{` + l + `}`
 	}
 	body := arg(pb.body)
-	if len(strings.Fields(cleanLaTeX(body))) < 3 {
+	if len(strings.Fields(cleanLaTeX(body))) < 3 && !displaysMath(body) {
 		// A word or two is no statement: a heading or a reference the
-		// box command also sets.
+		// box command also sets. A displayed formula is one: a law
+		// stated as "a + b = b + a".
 		return 0, nil, false
 	}
 	x.steps++
@@ -326,4 +327,14 @@ func (x *texExpander) newCounter(s string, j int) {
 	}
 	w, _ := texOptional(s, e, 60)
 	x.counters[c] = strings.TrimSpace(w)
+}
+
+// displaysMath reports a body that sets a formula on a line of its own.
+func displaysMath(body string) bool {
+	for _, o := range []string{`\[`, `$$`, `\begin{equation`, `\begin{align`, `\begin{gather`, `\begin{multline`, `\begin{eqnarray`} {
+		if strings.Contains(body, o) {
+			return true
+		}
+	}
+	return false
 }

@@ -451,3 +451,17 @@ func TestValidSet(t *testing.T) {
 		}
 	}
 }
+
+// A law stated only as a formula set in an equation environment is held
+// by the primitive whose statement has that formula, however lore
+// displays it: the environment's math is a formula as $…$ is.
+func TestFormulaInEquationEnvironment(t *testing.T) {
+	blocks := []block{{kind: "thm", title: `\potgang`, body: "\n\\begin{equation}\na^{m}\\cdot a^{n}=a^{m+n}\n\\end{equation}\n"}}
+	ps := []prim{
+		newPrim(prim{name: "Powers as base", typ: "theorem", statement: `$$ \left(a^{m}\right)^{n}=a^{m\cdot n} $$`}),
+		newPrim(prim{name: "Multiplication by powers", typ: "theorem", statement: `$$ a^{m}\cdot a^{n}=a^{m+n} $$`}),
+	}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 1 {
+		t.Fatalf("find = %d, want 1 (the primitive stating the equation)", got)
+	}
+}

@@ -54,6 +54,9 @@ var (
 	// unprinted are commands whose arguments a reader never sees.
 	unprinted  = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end|hspace|vspace|includegraphics|url)\*?(?:\[[^\]]*\])?(?:\{[^{}]*\})+`)
 	inlineMath = regexp.MustCompile(`(?s)\$[^$]*\$|\\\(.*?\\\)|\\\[.*?\\\]`)
+	// displayEnv is math set in an environment of its own, a law stated
+	// as \begin{equation} a^m a^n = a^{m+n} \end{equation}.
+	displayEnv = regexp.MustCompile(`(?s)\\begin\{(?:equation|align|gather|multline|eqnarray|displaymath)\*?\}(.*?)\\end\{(?:equation|align|gather|multline|eqnarray|displaymath)\*?\}`)
 	wordRe     = regexp.MustCompile(`[a-z]{3,}`)
 	stop       = map[string]bool{"the": true, "and": true, "for": true, "that": true, "this": true, "with": true, "are": true, "then": true, "let": true, "from": true, "have": true, "has": true, "any": true, "all": true, "which": true, "there": true, "such": true, "its": true, "not": true, "one": true, "each": true, "where": true, "when": true, "can": true, "will": true, "also": true, "but": true, "some": true, "into": true, "than": true, "our": true, "was": true, "were": true, "been": true, "may": true, "must": true, "these": true, "those": true, "them": true, "they": true, "their": true, "only": true, "two": true, "use": true, "used": true, "called": true, "defined": true, "given": true, "say": true}
 )
@@ -122,7 +125,7 @@ func withoutFootnotes(s string) string {
 // a formula keeps whatever notation shows it.
 func mathSig(s string) string {
 	var b strings.Builder
-	for _, m := range inlineMath.FindAllString(s, -1) {
+	for _, m := range formulasOf(s) {
 		m = commandRe.ReplaceAllString(m, "")
 		for _, r := range m {
 			if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
@@ -335,7 +338,7 @@ func formulasAt(sig string, from int, s string) int {
 // one that holds them closest together is the block.
 func formulasHeld(plain, body string) (frac, tight float64) {
 	n, found, at, first, letters := 0, 0, 0, -1, 0
-	for _, f := range inlineMath.FindAllString(body, -1) {
+	for _, f := range formulasOf(body) {
 		g := plainSig(f)
 		if g == "" {
 			continue
@@ -484,4 +487,38 @@ func provenanceHolds(p prim, docWords map[string]bool, docSig string) bool {
 		return true // nothing to check it by
 	}
 	return strings.Contains(docSig, g)
+}
+
+// formulasOf gives s's formulas in the order they stand: inline and
+// displayed math, and the math of display environments (their names
+// left out, which are no part of the formula).
+func formulasOf(s string) []string {
+	type at struct {
+		from int
+		f    string
+	}
+	var fs []at
+	envs := displayEnv.FindAllStringSubmatchIndex(s, -1)
+	inside := func(i int) bool {
+		for _, e := range envs {
+			if i >= e[0] && i < e[1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range envs {
+		fs = append(fs, at{e[0], s[e[2]:e[3]]})
+	}
+	for _, m := range inlineMath.FindAllStringIndex(s, -1) {
+		if !inside(m[0]) {
+			fs = append(fs, at{m[0], s[m[0]:m[1]]})
+		}
+	}
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].from < fs[j].from })
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.f
+	}
+	return out
 }
