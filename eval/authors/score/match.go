@@ -124,8 +124,20 @@ func withoutFootnotes(s string) string {
 // mathSig is the letters and digits of s's math, commands left out: what
 // a formula keeps whatever notation shows it.
 func mathSig(s string) string {
+	return sigOf(inlineMath.FindAllString(s, -1))
+}
+
+// blockSig is mathSig of a block's body, the math of its display
+// environments included: a block stating only a formula set in an
+// equation environment has that formula.
+func blockSig(s string) string {
+	return sigOf(formulasOf(s))
+}
+
+// sigOf is the letters and digits of formulas, commands left out.
+func sigOf(formulas []string) string {
 	var b strings.Builder
-	for _, m := range formulasOf(s) {
+	for _, m := range formulas {
 		m = commandRe.ReplaceAllString(m, "")
 		for _, r := range m {
 			if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
@@ -182,7 +194,7 @@ func newMatcher(ps []prim, bs []block) *matcher {
 func (m *matcher) find(b block) int {
 	ws := distinctive(wordsOf(b.body, -1), m.df, 8)
 	title := strings.Join(wordsOf(b.title, -1), " ")
-	sig := mathSig(b.body)
+	sig := blockSig(b.body)
 	flat := flatText(b.body)
 	best, bestScore := -1, 0.0
 	for i, p := range m.prims {
