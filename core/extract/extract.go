@@ -364,6 +364,14 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 		x.setApartResults(st)
 		x.procedures(st)
 	case core.Spec:
+		if x.marksResults() {
+			// A document that numbers its definitions and theorems at
+			// a line's start ("Definition 2.1 – IP") states them as a
+			// book does, whatever words made it read as a spec (a
+			// thesis on instruction sets, a licence's SHALL).
+			x.textbook(st)
+			x.namedAlgorithms(st)
+		}
 		x.spec(st)
 		x.proseKnowledge(st)
 	case core.Paper:
