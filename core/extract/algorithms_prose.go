@@ -65,7 +65,9 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 			// algorithm2e prints the caption below the rows
 			var rows []string
 			if from, rows = rowsAbove(s, ls); from < 0 {
-				continue
+				if from, rows = procedureAbove(s, ls); from < 0 {
+					continue
+				}
 			}
 			ps, end = finishRows(pseudo{}, rows), next
 			if len(ps.lines) < 2 {
