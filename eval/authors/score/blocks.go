@@ -408,15 +408,43 @@ func cutSteps(body string, m marker) []string {
 			if titleLine.MatchString(l) {
 				continue // the caption is the title, not a step
 			}
+			l = repeatOpened(l)
 			if len(wordsOf(l, -1)) > 0 || len(mathSig(l)) >= 3 {
 				out = append(out, l)
 			}
 		}
 		return out
 	case m.steps != nil:
-		return splitAt(body, m.steps)
+		out := splitAt(body, m.steps)
+		for i, st := range out {
+			out[i] = repeatOpened(st)
+		}
+		return out
 	}
 	return nil
+}
+
+// repeatOpened gives a line opening algorithm2e's \Repeat{condition}{
+// as it is printed where it stands: "repeat", the condition printed
+// after the loop's body ("until condition"), where no step of the
+// source's lines is.
+func repeatOpened(l string) string {
+	k := strings.Index(l, `\Repeat{`)
+	if k < 0 {
+		return l
+	}
+	depth := 0
+	for i := k + len(`\Repeat`); i < len(l); i++ {
+		switch l[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return l[:k] + "repeat " + l[i+1:]
+			}
+		}
+	}
+	return l
 }
 
 func splitAt(body string, re *regexp.Regexp) []string {
