@@ -592,8 +592,45 @@ func (p *pcParser) command(s, name string, j int) int {
 		p.close()
 		return j
 	}
+	if kw, ok := p.authorProc(name); ok {
+		// An author's procedure command, \DeclFunction{Name}{args}{body}
+		// printing "function Name(args):" over its body's block.
+		nm, e := arg(s, j)
+		args, e2 := arg(s, e)
+		body, e3 := arg(s, e2)
+		p.out.structure++
+		p.out.procs = append(p.out.procs, p.render(nm))
+		p.block(kw+" "+p.inline(nm)+"("+p.inline(args)+"):", body)
+		return e3
+	}
 	p.cur.WriteString(`\` + name)
 	return j
+}
+
+// authorProcHead is a command body printing a procedure's header: a
+// keyword, the name (#1) and the arguments in parentheses ((#2)).
+var authorProcHead = lazyre.New(`(?:\\KwSty\{([A-Za-z]+)\}|\b([A-Za-z]+))[ \t]*#1[ \t]*(?:\\[,;:! ][ \t]*)*\(#2\)`)
+
+// authorProc reports a command the document defines with three
+// arguments whose body prints a procedure header of its first two and
+// sets the third as the procedure's block, and the header's keyword.
+func (p *pcParser) authorProc(name string) (string, bool) {
+	if p.r == nil || p.r.doc == nil {
+		return "", false
+	}
+	m, ok := p.r.doc.macros[name]
+	if !ok || m.nargs != 3 || m.hasOpt {
+		return "", false
+	}
+	loc := authorProcHead.FindStringSubmatchIndex(m.body)
+	if loc == nil || !strings.Contains(m.body[loc[1]:], "#3") {
+		return "", false
+	}
+	kw := authorProcHead.FindStringSubmatch(m.body)
+	if kw[1] != "" {
+		return kw[1], true
+	}
+	return kw[2], true
 }
 
 // condBlock reads a block that takes a condition: \If{c} … \EndIf, or
