@@ -330,6 +330,10 @@ var (
 	xmlIDRe    = regexp.MustCompile(`xml:id="([^"]*)"`)
 	tagRe      = regexp.MustCompile(`<!--[^>]*-->|</?[A-Za-z][A-Za-z0-9:_-]*(?:\s[^<>]*)?/?>`) // markup, not a relation (s < 0, d > 0)
 	xmlProofRe = regexp.MustCompile(`(?s)<proof[\s>].*?</proof>`)
+	// xmlIndexRe is an index entry (<idx><h>Basis</h><h>uniqueness of</h></idx>),
+	// printed in the book's index, never where it stands: as \index{…} is
+	// for TeX, its words are no part of the statement.
+	xmlIndexRe = regexp.MustCompile(`(?s)<idx[\s>].*?</idx>|<index[\s>].*?</index>`)
 )
 
 func xmlBlocks(file, src string, m marker) []block {
@@ -355,7 +359,7 @@ func xmlBlocks(file, src string, m marker) []block {
 			if e < 0 {
 				continue
 			}
-			inner := src[start+gt+1 : start+e]
+			inner := xmlIndexRe.ReplaceAllString(src[start+gt+1:start+e], " ")
 			b.end = start + e + len(closeTag)
 			if t := xmlTitleRe.FindStringSubmatch(inner); t != nil {
 				b.title = strings.TrimSpace(tagRe.ReplaceAllString(t[1], " "))

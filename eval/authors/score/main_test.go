@@ -138,6 +138,34 @@ Then <m>L</m> is not generated over <m>K</m> by a root of a uniformizer of order
 	}
 }
 
+// An index entry inside a PreTeXt result (<idx>) is printed in the book's
+// index, not in the statement: its words do not decide which primitive
+// holds the result.
+func TestPreTeXtIndexEntriesUnprinted(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.ptx", `<pretext><book><chapter><title>Coordinates</title>
+<fact xml:id="unique-coeff">
+<idx><h>Basis</h><h>uniqueness with respect to</h></idx>
+<idx><h>Basis</h><h>coordinates with respect to</h><see>coordinates</see></idx>
+<statement><p>If <m>B</m> is a basis for a subspace <m>V</m>, then any vector <m>x</m> in <m>V</m>
+can be written as a linear combination of it in exactly one way.</p></statement>
+</fact></chapter></book></pretext>
+`)
+	lb := labels{mains: []string{"main.ptx"}, markers: []marker{{kind: "thm", how: "xml", names: []string{"fact"}}}}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 1 || strings.Contains(bs[0].body, "uniqueness") {
+		t.Fatalf("blocks = %+v, want the fact without its index entries", bs)
+	}
+	ps := []prim{newPrim(prim{id: "a", name: "Fact 2.9.1", statement: "If $B$ is a basis for a subspace $V$, then any vector $x$ in $V$ " +
+		"can be written as a linear combination of it in exactly one way."})}
+	if got := newMatcher(ps, bs).find(bs[0]); got != 0 {
+		t.Errorf("the fact held by %d, want the primitive stating it (its body: %q)", got, bs[0].body)
+	}
+}
+
 // A proof of formulas only, set in display math, is carried by a
 // primitive whose proof keeps those formulas ($$…$$ as lore writes them).
 func TestFormulaProofCarried(t *testing.T) {
