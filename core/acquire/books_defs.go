@@ -67,6 +67,9 @@ func lendDefinitions(docs []core.Document, book int, pkgs map[string][]int, take
 	}
 	for i := range docs {
 		d := &docs[i]
+		if d.Format == core.FormatPreTeXt && !taken[i] {
+			ptxMacroPackages(docs, i, pkgs, maps)
+		}
 		if d.Format != core.FormatLaTeX || taken[i] {
 			continue
 		}
