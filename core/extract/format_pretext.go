@@ -214,20 +214,28 @@ func ptxDefinitions(doc string) []string {
 
 // termSentence is where the sentence holding a paragraph's first term
 // (its first mark: "<term>", or "**" in Markdown) starts: after the last
-// sentence end before it, or 0.
+// sentence end before it, or 0. A full stop inside a formula ends no
+// sentence: "<me>\bar{a+bi} = a - bi.</me> The number … is called the
+// <term>complex conjugate</term>" defines from before the display, which
+// the sentence names, not from its closing tag.
 func termSentence(p, mark string) int {
 	t := strings.Index(p, mark)
 	if t < 0 {
 		return 0
 	}
+	prose := paragraphMath.ReplaceAllStringFunc(p[:t], func(m string) string { return strings.Repeat(" ", len(m)) })
 	from := 0
 	for _, end := range []string{". ", ".\n", "? ", "! "} {
-		if i := strings.LastIndex(p[:t], end); i >= 0 && i+len(end) > from {
+		if i := strings.LastIndex(prose, end); i >= 0 && i+len(end) > from {
 			from = i + len(end)
 		}
 	}
 	return from
 }
+
+// paragraphMath is a formula of a paragraph: PreTeXt's inline and display
+// math elements, Markdown's $…$ and $$…$$.
+var paragraphMath = lazyre.New(`(?s)<m>.*?</m>|<me(?:\s[^>]*)?>.*?</me>|<men(?:\s[^>]*)?>.*?</men>|<md(?:\s[^>]*)?>.*?</md>|<mdn(?:\s[^>]*)?>.*?</mdn>|\$\$.*?\$\$|\$[^$\n]+\$`)
 
 // termKey compares terms whatever their case and number ("Ideals",
 // "ideal").

@@ -124,3 +124,28 @@ func BenchmarkDeepPreTeXtParagraphs(b *testing.B) {
 		})
 	}
 }
+
+// A full stop that ends a display ends no sentence of its own: the
+// definition of the complex conjugate starts before the display it names,
+// with the display whole, not at its closing tag ("$$ The number …").
+func TestTermSentenceSkipsFormulas(t *testing.T) {
+	doc := `<section><title>S</title>
+<p>Conjugation is denoted with a bar:
+<me>
+  \bar{a+bi} = a - bi.
+</me>
+The number <m>\bar{a+bi}</m> is called the <term>complex conjugate</term> of <m>a+bi</m>.</p>
+</section>`
+	var got []string
+	for _, p := range Extract(oneSection(doc, core.FormatPreTeXt, core.Textbook), Options{}) {
+		if p.Type == core.Definition {
+			got = append(got, p.FormalStatement)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "Conjugation is denoted") || !strings.Contains(got[0], "a - bi") {
+		t.Errorf("definitions %q, want the one sentence from before its display", got)
+	}
+	if i := termSentence("A sum $x_1 + \\dots$. Then a <term>gizmo</term>", "<term>"); i != len("A sum $x_1 + \\dots$. ") {
+		t.Errorf("Markdown-like sentence start %d", i)
+	}
+}
