@@ -336,6 +336,29 @@ var (
 	xmlIndexRe = regexp.MustCompile(`(?s)<idx[\s>].*?</idx>|<index[\s>].*?</index>`)
 )
 
+// xmlMathRe is PreTeXt's math: inline <m>, display <me>/<men>, and
+// <md>/<mdn> of <mrow>s.
+var (
+	xmlInlineRe  = regexp.MustCompile(`(?s)<m>(.*?)</m>`)
+	xmlDisplayRe = regexp.MustCompile(`(?s)<(?:me|men|md|mdn)(?:\s[^>]*)?>(.*?)</(?:me|men|md|mdn)>`)
+	xmlEntities  = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&nbsp;", " ")
+)
+
+// xmlReadable is a PreTeXt block's body as the LaTeX blocks' are read:
+// its math set as TeX sets it ($…$, \[…\]), so that a formula's letters
+// are formula, not prose words, and a statement of one formula is matched
+// by it; its markup left out, as a reader sees none of it.
+func xmlReadable(inner string) string {
+	s := xmlInlineRe.ReplaceAllStringFunc(inner, func(m string) string {
+		return "$" + xmlEntities.Replace(xmlInlineRe.FindStringSubmatch(m)[1]) + "$"
+	})
+	s = xmlDisplayRe.ReplaceAllStringFunc(s, func(m string) string {
+		body := tagRe.ReplaceAllString(xmlDisplayRe.FindStringSubmatch(m)[1], " ")
+		return `\[` + xmlEntities.Replace(body) + `\]`
+	})
+	return xmlEntities.Replace(tagRe.ReplaceAllString(s, " "))
+}
+
 func xmlBlocks(file, src string, m marker) []block {
 	var out []block
 	for _, name := range m.names {
@@ -370,7 +393,7 @@ func xmlBlocks(file, src string, m marker) []block {
 				// is what its statement says.
 				inner = xmlProofRe.ReplaceAllString(inner, " ")
 			}
-			b.body = inner
+			b.body = xmlReadable(inner)
 			if m.kind == "alg" {
 				for _, li := range regexp.MustCompile(`(?s)<li[\s>].*?</li>`).FindAllString(inner, -1) {
 					b.steps = append(b.steps, tagRe.ReplaceAllString(li, " "))

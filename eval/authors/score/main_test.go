@@ -166,6 +166,36 @@ can be written as a linear combination of it in exactly one way.</p></statement>
 	}
 }
 
+// A PreTeXt result of a formula says it in <m>, as a LaTeX one says it in
+// $…$: the formula's letters are its signature, not prose words, and its
+// markup is no part of what it says.
+func TestPreTeXtFormulaResult(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.ptx", `<pretext><book><chapter><title>Length</title>
+<fact><p>If <m>x</m> is a vector and <m>c</m> is a scalar, then <m>\|cx\|=|c|\cdot\|x\|.</m></p></fact>
+<fact><p>If <m>x</m> is a vector and <m>c</m> is a scalar, then <me>x \cdot x \geq 0</me>.</p></fact>
+</chapter></book></pretext>
+`)
+	lb := labels{mains: []string{"main.ptx"}, markers: []marker{{kind: "thm", how: "xml", names: []string{"fact"}}}}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 2 || strings.Contains(bs[1].body, "<") || !strings.Contains(bs[1].body, `\[x \cdot x \geq 0\]`) {
+		t.Fatalf("blocks = %+v, want the facts' math set as TeX, without markup", bs)
+	}
+	ps := []prim{
+		newPrim(prim{id: "a", name: "Fact 6.1.5", statement: `If $x$ is a vector and $c$ is a scalar, then $\|cx\|=|c|\cdot\|x\|.$`}),
+		newPrim(prim{id: "b", name: "Fact 6.1.6", statement: `If $x$ is a vector and $c$ is a scalar, then $$x \cdot x \geq 0$$.`}),
+	}
+	m := newMatcher(ps, bs)
+	for i, b := range bs {
+		if got := m.find(b); got != i {
+			t.Errorf("fact %d held by %d (its body: %q)", i, got, b.body)
+		}
+	}
+}
+
 // A proof of formulas only, set in display math, is carried by a
 // primitive whose proof keeps those formulas ($$…$$ as lore writes them).
 func TestFormulaProofCarried(t *testing.T) {
