@@ -168,17 +168,23 @@ func packagesIn(s, dir string, docs []core.Document, pkgs map[string][]int, seen
 }
 
 // inputDefinitions gives the definitions of the source's LaTeX files that
-// a package \input's (a package that loads the book's notation file).
+// a package \input's or \import's (a package that loads the book's
+// notation file: \import{inputs/exercises/}{preambleBlatt.tex}).
 func inputDefinitions(sty, dir string, docs []core.Document) string {
-	if !strings.Contains(sty, `\input{`) {
+	if !strings.Contains(sty, `\input{`) && !strings.Contains(sty, `import`) {
 		return ""
 	}
 	var b strings.Builder
-	for _, m := range texInclude.FindAllStringSubmatchIndex(sty, -1) {
+	for _, m := range styInput.FindAllStringSubmatchIndex(sty, -1) {
 		if commentedLine(sty, m[0]) {
 			continue
 		}
-		arg := strings.TrimSpace(sty[m[2]:m[3]])
+		var arg string
+		if m[2] >= 0 {
+			arg = strings.TrimSpace(sty[m[2]:m[3]])
+		} else {
+			arg = path.Join(strings.TrimSpace(sty[m[4]:m[5]]), strings.TrimSpace(sty[m[6]:m[7]]))
+		}
 		want := map[string]bool{path.Join(dir, arg): true, path.Join(dir, arg+".tex"): true, path.Clean(arg): true, path.Clean(arg + ".tex"): true}
 		for _, d := range docs {
 			if d.Format == core.FormatLaTeX && want[d.Name] {
@@ -189,6 +195,11 @@ func inputDefinitions(sty, dir string, docs []core.Document) string {
 	}
 	return b.String()
 }
+
+// styInput is a file a package reads: \input{file}, \include{file}, or
+// the import package's \import{dir}{file} (\subimport too: in a package
+// beside the main file, both name the file from the main file's folder).
+var styInput = lazyre.New(`\\(?:input|include|subfile)\{([^{}\n]{1,200})\}|\\(?:sub)?import\*?\{([^{}\n]{0,200})\}\{([^{}\n]{1,200})\}`)
 
 // findPackage is the document of the package name, the one in dir when
 // several are, or -1.
