@@ -419,7 +419,7 @@ func cleanLaTeX(s string) string { return (*texRender)(nil).clean(s) }
 // name) of what they point at rather than dropped.
 func (r *texRender) clean(s string) string {
 	if r != nil && r.doc != nil {
-		s = expandMacros(s, r.doc.macros)
+		s = expandMacros(s, withOwnDefinitions(s, r.doc.macros))
 	}
 	b := make([]byte, 0, len(s))
 	math := false

@@ -1,5 +1,7 @@
 package extract
 
+import "strings"
+
 // TeX's grouping of definitions. A definition made inside a group (a
 // brace group, an environment, \begingroup…\endgroup, \bgroup…\egroup)
 // ends with the group: catlog redefines \times inside one mathpar for a
@@ -147,4 +149,28 @@ func globalPrefix(s string, i int) bool {
 		}
 	}
 	return false
+}
+
+// withOwnDefinitions is the document's macros with those the text s
+// defines itself added: a definition made inside an environment
+// (\begin{definition} \def\fT{T_{\!\mathsc{f}}} Let \fT …) holds until
+// the environment ends, so the document's scan, which ends every group,
+// no longer has it, while the statement read from that environment uses it.
+func withOwnDefinitions(s string, macros map[string]texMacro) map[string]texMacro {
+	if !strings.Contains(s, `\def`) && !strings.Contains(s, `command`) && !strings.Contains(s, `\let`) &&
+		!strings.Contains(s, `\DeclareMathOperator`) {
+		return macros
+	}
+	own := scanTeX(s).macros
+	if len(own) == 0 {
+		return macros
+	}
+	out := make(map[string]texMacro, len(macros)+len(own))
+	for k, m := range macros {
+		out[k] = m
+	}
+	for k, m := range own {
+		out[k] = m
+	}
+	return out
 }

@@ -53,3 +53,31 @@ func TestLocalDefinitionEndsWithGroup(t *testing.T) {
 		}
 	}
 }
+
+// A definition made at the head of an environment holds in it: the
+// statement of a definition whose notation is defined inside it (a
+// thesis's \def\fT{T_{\!\mathsc{f}}} in \begin{definition}) reads with it
+// expanded, while the rest of the book, after the environment, does not.
+func TestLocalDefinitionHoldsInItsEnvironment(t *testing.T) {
+	txt := "\\documentclass{book}\n\\usepackage{amsthm}\n\\newtheorem{definition}{Definition}\n" +
+		"\\begin{document}\n\\chapter{Matching}\n" +
+		"\\begin{definition}[Syntactic Rules]\n  \\def\\fT{T_{\\mathrm{f}}}%\n  \\newcommand{\\pT}{T_{\\mathrm{p}}}%\n\n" +
+		"  Let $\\fT$ be the terminal nodes of the function graph and $\\pT$ those of the pattern graph.\n\\end{definition}\n" +
+		"\\begin{definition}[Match]\nA match pairs nodes outside $\\fT$ of the function graph.\n\\end{definition}\n" +
+		"\\end{document}\n"
+	var rules, match string
+	for _, p := range texBook(t, txt) {
+		switch {
+		case strings.Contains(p.FormalStatement, "terminal nodes"):
+			rules = p.FormalStatement
+		case strings.Contains(p.FormalStatement, "pairs nodes"):
+			match = p.FormalStatement
+		}
+	}
+	if !strings.Contains(rules, `$T_{\mathrm{f}}$`) || !strings.Contains(rules, `$T_{\mathrm{p}}$`) {
+		t.Errorf("the rules %q, want their own notation expanded", rules)
+	}
+	if strings.Contains(match, `\mathrm{f}`) {
+		t.Errorf("the match %q reads a definition local to another environment", match)
+	}
+}
