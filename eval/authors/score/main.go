@@ -327,6 +327,8 @@ func primFromJSON(b []byte) prim {
 
 func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir string, verbose bool) {
 	m := newMatcher(ps, blocks)
+	macros := authorMacros(workDir)
+	m.macros = macros
 	held := make([]int, len(blocks))
 	for i, b := range blocks {
 		held[i] = -1
@@ -362,7 +364,6 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		}
 		r.Blocks["proof"] = c
 	}
-	macros := authorMacros(workDir)
 	for _, p := range ps {
 		if d := dropped(p.statement, text.ReadableMath(p.statement), macros); len(d) > 0 {
 			r.Dropped++

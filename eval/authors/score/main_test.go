@@ -196,6 +196,18 @@ func TestPreTeXtFormulaResult(t *testing.T) {
 	}
 }
 
+// A short result set in the work's own macros (\rank, \nullity) is held
+// word for word by a statement that prints what they stand for.
+func TestShortResultInAuthorMacros(t *testing.T) {
+	bs := []block{{kind: "thm", body: `If $A$ is a matrix with $n$ columns, then \[\rank(A) + \nullity(A) = n.\]`}}
+	ps := []prim{newPrim(prim{id: "a", name: "Theorem 2.8.2", statement: `If $A$ is a matrix with $n$ columns, then $$ \operatorname{rank}(A) + \operatorname{nullity}(A) = n. $$`})}
+	m := newMatcher(ps, bs)
+	m.macros = map[string]authorMacro{"rank": {body: `\operatorname{rank}`}, "nullity": {body: `\operatorname{nullity}`}}
+	if got := m.find(bs[0]); got != 0 {
+		t.Errorf("the theorem held by %d, want the primitive stating it", got)
+	}
+}
+
 // A proof of formulas only, set in display math, is carried by a
 // primitive whose proof keeps those formulas ($$…$$ as lore writes them).
 func TestFormulaProofCarried(t *testing.T) {

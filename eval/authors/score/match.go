@@ -170,6 +170,10 @@ func distinctive(ws []string, df map[string]int, n int) []string {
 type matcher struct {
 	prims []prim
 	df    map[string]int
+	// macros are the work's own definitions: a short statement in the
+	// source's macros (\rank(A)) is held word for word by one that prints
+	// what they stand for (\operatorname{rank}(A)).
+	macros map[string]authorMacro
 }
 
 func newMatcher(ps []prim, bs []block) *matcher {
@@ -196,6 +200,10 @@ func (m *matcher) find(b block) int {
 	title := strings.Join(wordsOf(b.title, -1), " ")
 	sig := blockSig(b.body)
 	flat := flatText(b.body)
+	expanded := flat
+	if len(m.macros) > 0 && len(ws) < 3 {
+		expanded = flatText(expandText(b.body, m.macros, 0))
+	}
 	best, bestScore := -1, 0.0
 	for i, p := range m.prims {
 		score := 0.0
@@ -218,7 +226,7 @@ func (m *matcher) find(b block) int {
 			score = 0.8 + 0.05*f*tight
 		} else if title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 			score = 0.6
-		} else if len(ws) < 3 && len(flat) >= 20 && strings.Contains(p.flat, flat) {
+		} else if len(ws) < 3 && len(flat) >= 20 && (strings.Contains(p.flat, flat) || expanded != flat && strings.Contains(p.flat, expanded)) {
 			score = 0.95 // a short statement, word for word
 		}
 		if score > bestScore || score > 0 && score == bestScore && m.fitter(b, p, m.prims[best]) {
@@ -533,4 +541,53 @@ func formulasOf(s string) []string {
 		out[i] = f.f
 	}
 	return out
+}
+
+// expandText is s with the work's own macros replaced by their bodies,
+// arguments substituted, as TeX reads them (to a depth of 8).
+func expandText(s string, macros map[string]authorMacro, depth int) string {
+	if depth >= 8 || !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isLetter(s[j]) {
+			j++
+		}
+		am, ok := macros[s[i+1:j]]
+		if j == i+1 || !ok {
+			b.WriteString(s[i:max(j, i+2)])
+			i = max(j, i+2) - 1
+			continue
+		}
+		k := j
+		args := make([]string, 0, am.nargs)
+		for a := 0; a < am.nargs; a++ {
+			g, e, ok := group(s, k, '{')
+			if !ok { // an argument that is one token
+				for k < len(s) && s[k] == ' ' {
+					k++
+				}
+				g, e = "", k
+				if k < len(s) {
+					g, e = s[k:k+1], k+1
+				}
+			}
+			args = append(args, g)
+			k = e
+		}
+		body := am.body
+		for a := len(args); a >= 1; a-- {
+			body = strings.ReplaceAll(body, "#"+string(rune('0'+a)), args[a-1])
+		}
+		b.WriteString(expandText(body, macros, depth+1))
+		b.WriteByte(' ')
+		i = k - 1
+	}
+	return b.String()
 }
