@@ -324,11 +324,13 @@ const dryConflictsShown = 10
 func renderLearn(w io.Writer, st styles.Styles, r *lorev1.LearnReport) {
 	var b strings.Builder
 	label := st.Label.Render
-	fmt.Fprintf(&b, "%s %s", label("session  "), r.GetSessionId())
-	if r.GetDryRun() {
-		b.WriteString(st.Faint.Render("  (dry run: nothing stored, nothing written)"))
+	if r.GetSessionId() != "" {
+		fmt.Fprintf(&b, "%s %s", label("session  "), r.GetSessionId())
+		if r.GetDryRun() {
+			b.WriteString(st.Faint.Render("  (dry run: nothing stored, nothing written)"))
+		}
+		b.WriteString("\n")
 	}
-	b.WriteString("\n")
 	if r.GetRejectedBefore() != "" {
 		fmt.Fprintf(&b, "%s %s\n", st.Severity.Warning.Render("gate     "), r.GetRejectedBefore())
 	}
@@ -376,7 +378,7 @@ func renderLearn(w io.Writer, st styles.Styles, r *lorev1.LearnReport) {
 	for _, n := range r.GetNotes() {
 		fmt.Fprintf(&b, "%s %s\n", label("note     "), n)
 	}
-	if !r.GetDryRun() {
+	if !r.GetDryRun() && r.GetSessionId() != "" {
 		fmt.Fprintf(&b, "%s lore report %s · lore unlearn %s\n", st.Faint.Render("next     "), r.GetSessionId(), r.GetSessionId())
 	}
 	fmt.Fprint(cmdutil.StyledWriter(w), b.String())

@@ -15,8 +15,14 @@ import (
 // the paths in it made relative to it, the server's folders being its own.
 func LearnReport(res *engine.LearnResult, runErr error, outDir string, remote bool) *lorev1.LearnReport {
 	dry := res.Session.DryRun
+	sid := res.Session.ID
+	if runErr != nil && !res.Committed && !dry {
+		// A learn that failed before it stored its session names no
+		// session: lore report and lore unlearn would not know it.
+		sid = ""
+	}
 	out := &lorev1.LearnReport{
-		SessionId: res.Session.ID, Success: runErr == nil, DryRun: dry,
+		SessionId: sid, Success: runErr == nil, DryRun: dry,
 		Counts: map[string]int32{"added": int32(res.Counts.Added), "updated": int32(res.Counts.Updated),
 			"skipped": int32(res.Counts.Skipped), "conflicts": int32(res.Counts.Conflicts)},
 		Errors: append([]string(nil), res.Errors...), Notes: append([]string(nil), res.Notes...), RejectedBefore: res.RejectedBefore, EdgesAdded: int32(res.EdgesAdded),
