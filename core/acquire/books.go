@@ -25,11 +25,6 @@ const (
 	maxBookBytes    = 64 << 20
 )
 
-// texInclude is a LaTeX include command of the three commonest and its
-// file argument: a package's \input of a notation file (books_defs.go);
-// a book's includes are read by texRefs.
-var texInclude = lazyre.New(`\\(?:input|include|subfile)\{([^{}\n]{1,200})\}`)
-
 // xiInclude is PreTeXt's include element; parse="text" includes a listing
 // as text, not a division of the book.
 var xiInclude = lazyre.New(`<xi:include\s[^<>]{0,500}?/>`)
