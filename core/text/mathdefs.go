@@ -161,13 +161,7 @@ func (x *expander) run() string {
 // letter or the one character of a control symbol).
 func (x *expander) controlSequence() string {
 	start := x.i
-	x.i++
-	for x.i < len(x.s) && isLetterByte(x.s[x.i]) {
-		x.i++
-	}
-	if x.i == start+1 && x.i < len(x.s) {
-		x.i++
-	}
+	x.i = commandEnd(x.s, start)
 	return x.s[start+1 : x.i]
 }
 

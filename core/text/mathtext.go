@@ -390,13 +390,7 @@ func (r *mathReader) rawGroup() string {
 		return g
 	case '\\':
 		start := r.i
-		r.i++
-		for r.i < len(r.s) && isLetterByte(r.s[r.i]) {
-			r.i++
-		}
-		if r.i == start+1 && r.i < len(r.s) {
-			r.i++
-		}
+		r.i = commandEnd(r.s, start)
 		return r.s[start:r.i]
 	case '}':
 		return ""
@@ -1001,4 +995,17 @@ func (r *mathReader) skipDimen() {
 		}
 	}
 	r.i = k
+}
+
+// commandEnd is the end of the command whose backslash is at s[i]: past
+// its letters, or past the one character of a control symbol (\{, \,).
+func commandEnd(s string, i int) int {
+	j := i + 1
+	for j < len(s) && isLetterByte(s[j]) {
+		j++
+	}
+	if j == i+1 && j < len(s) {
+		j++
+	}
+	return j
 }
