@@ -325,6 +325,41 @@ func primFromJSON(b []byte) prim {
 	return newPrim(p)
 }
 
+// provDoc is what the provenance check reads of a document: its words and
+// its formulas' letters, as written and with the author's macros expanded.
+type provDoc struct {
+	words map[string]bool
+	sigs  []string
+	ok    bool
+}
+
+// readProvDoc reads a document as written and as TeX reads it: a statement
+// lore holds has the author's macros expanded ("\R" stored as
+// "\mathbb{R}"), so it is looked for in the expanded text too. The text as
+// written stays: the scorer's expansion is simpler than TeX's, and a macro
+// it reads wrong (a body with unpaired dollars) must not hide words the
+// document plainly holds.
+func readProvDoc(src string, macros map[string]authorMacro) provDoc {
+	d := provDoc{words: map[string]bool{}, ok: true}
+	for _, t := range []string{src, expandText(src, macros, 0)} {
+		d.sigs = append(d.sigs, mathSig(t))
+		for _, w := range wordsOf(t, -1) {
+			d.words[w] = true
+		}
+	}
+	return d
+}
+
+// holds reports whether the document holds p's statement, in either reading.
+func (d provDoc) holds(p prim) bool {
+	for _, sig := range d.sigs {
+		if provenanceHolds(p, d.words, sig) {
+			return true
+		}
+	}
+	return false
+}
+
 func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir string, verbose bool) {
 	m := newMatcher(ps, blocks)
 	macros := authorMacros(workDir)
@@ -383,12 +418,7 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		}
 	}
 	// provenance: the named document, read once each
-	type doc struct {
-		words map[string]bool
-		sig   string
-		ok    bool
-	}
-	docs := map[string]doc{}
+	docs := map[string]provDoc{}
 	read := map[string]bool{}
 	for _, p := range ps {
 		if p.document == "" {
@@ -399,10 +429,7 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		if !seen {
 			b, err := os.ReadFile(p.document)
 			if err == nil && isText(b) {
-				d = doc{words: map[string]bool{}, sig: mathSig(string(b)), ok: true}
-				for _, w := range wordsOf(string(b), -1) {
-					d.words[w] = true
-				}
+				d = readProvDoc(string(b), macros)
 			}
 			docs[p.document] = d
 		}
@@ -410,7 +437,7 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 			continue
 		}
 		r.Provenance.Total++
-		if provenanceHolds(p, d.words, d.sig) {
+		if d.holds(p) {
 			r.Provenance.Found++
 		} else if verbose && len(r.Examples) < 30 {
 			r.Examples = append(r.Examples, fmt.Sprintf("provenance %s names %s", p.id, filepath.Base(p.document)))

@@ -496,6 +496,24 @@ func TestDuplicatesAndProvenance(t *testing.T) {
 	}
 }
 
+// A document's own macros are expanded before its statements are looked
+// for: "\(x\in\R\)" holds the stored "$x\in\mathbb{R}$". A macro with an
+// optional first argument takes it from brackets ("\reg[Title]{Body}"
+// keeps "Body" whole), and a backslash that ends the text is no macro.
+func TestProvenanceReadsTheAuthorsMacros(t *testing.T) {
+	m := map[string]authorMacro{}
+	addMacros(m, `\newcommand{\R}{\mathbb{R}}\newcommand{\reg}[2][]{\textbf{#1} #2}`)
+	src := `\reg[Archimedes]{For any \(x,y\in\R\) with \(x>0\), there is an integer \(n>0\) such that \(nx>y\).}\\`
+	d := readProvDoc(src, m)
+	p := newPrim(prim{id: "a", statement: `For any $x,y\in\mathbb{R}$ with $x>0$, there exists an integer $n>0$ such that $nx>y$.`})
+	if !d.holds(p) {
+		t.Errorf("the statement's own document does not hold it (sigs %q)", d.sigs)
+	}
+	if !d.words["archimedes"] || !d.words["integer"] {
+		t.Errorf("an optional argument swallowed the text: %v", d.words)
+	}
+}
+
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
 // The -set flag takes every half the manifest holds, the second, third and fourth

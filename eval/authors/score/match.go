@@ -561,13 +561,25 @@ func expandText(s string, macros map[string]authorMacro, depth int) string {
 		}
 		am, ok := macros[s[i+1:j]]
 		if j == i+1 || !ok {
-			b.WriteString(s[i:max(j, i+2)])
-			i = max(j, i+2) - 1
+			e := min(max(j, i+2), len(s)) // a backslash ending the text is a token of its own
+			b.WriteString(s[i:e])
+			i = e - 1
 			continue
 		}
 		k := j
 		args := make([]string, 0, am.nargs)
 		for a := 0; a < am.nargs; a++ {
+			if a == 0 && am.opt {
+				g, e := am.def, k
+				if k < len(s) && s[k] == '[' {
+					if c := strings.IndexByte(s[k:], ']'); c > 0 {
+						g, e = s[k+1:k+c], k+c+1
+					}
+				}
+				args = append(args, g)
+				k = e
+				continue
+			}
 			g, e, ok := group(s, k, '{')
 			if !ok { // an argument that is one token
 				for k < len(s) && s[k] == ' ' {

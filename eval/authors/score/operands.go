@@ -26,10 +26,14 @@ import (
 type authorMacro struct {
 	nargs int
 	body  string
+	// opt says the first argument is optional ("\newcommand{\reg}[2][]"),
+	// given in brackets or else def.
+	opt bool
+	def string
 }
 
 var (
-	newcmdRe = regexp.MustCompile(`\\(?:re)?(?:newcommand|providecommand|DeclareRobustCommand)\*?\s*\{?\\([A-Za-z@]+)\}?\s*(?:\[(\d)\])?(?:\[[^\]]*\])?\s*\{`)
+	newcmdRe = regexp.MustCompile(`\\(?:re)?(?:newcommand|providecommand|DeclareRobustCommand)\*?\s*\{?\\([A-Za-z@]+)\}?\s*(?:\[(\d)\])?(\[[^\]]*\])?\s*\{`)
 	defRe    = regexp.MustCompile(`\\def\s*\\([A-Za-z@]+)\s*\{`)
 	mathopRe = regexp.MustCompile(`\\DeclareMathOperator\*?\s*\{?\\([A-Za-z@]+)\}?\s*\{`)
 )
@@ -59,7 +63,11 @@ func addMacros(m map[string]authorMacro, src string) {
 			n = int(src[loc[4]] - '0')
 		}
 		if body, _, ok := group(src, loc[1]-1, '{'); ok {
-			m[name] = authorMacro{nargs: n, body: body}
+			am := authorMacro{nargs: n, body: body}
+			if loc[6] >= 0 && n > 0 {
+				am.opt, am.def = true, src[loc[6]+1:loc[7]-1]
+			}
+			m[name] = am
 		}
 	}
 	for _, loc := range defRe.FindAllStringSubmatchIndex(src, -1) {
