@@ -340,6 +340,7 @@ type provDoc struct {
 // it reads wrong (a body with unpaired dollars) must not hide words the
 // document plainly holds.
 func readProvDoc(src string, macros map[string]authorMacro) provDoc {
+	src = ptxMath.ReplaceAllString(src, "$$") // PreTeXt's math is math
 	d := provDoc{words: map[string]bool{}, ok: true}
 	for _, t := range []string{src, expandText(src, macros, 0)} {
 		d.sigs = append(d.sigs, mathSig(t))

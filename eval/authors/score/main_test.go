@@ -514,6 +514,24 @@ func TestProvenanceReadsTheAuthorsMacros(t *testing.T) {
 	}
 }
 
+// A PreTeXt document's math is math, display elements with attributes too,
+// and its docinfo's <macros> are the author's.
+func TestProvenanceReadsPreTeXt(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "docinfo.ptx"), []byte(`<docinfo><macros>\newcommand{\R}{\mathbb R}</macros></docinfo>`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := authorMacros(dir)
+	src := `<p>We will refer to <m>(\mathbf{i}, \mathbf{j})</m> as a <term>basis</term> of <m>\R^2</m>.</p><md xml:id="e1"><mrow>x &lt; y</mrow></md><p>Let <m>V</m> be a vector space over <m>F</m>.</p>`
+	d := readProvDoc(src, m)
+	if p := newPrim(prim{id: "b", statement: `We will refer to $(\mathbf{i}, \mathbf{j})$ as a basis of $\mathbb R^2$.`}); !d.holds(p) {
+		t.Errorf("the statement's own document does not hold it (sigs %q)", d.sigs)
+	}
+	if !d.words["vector"] || d.words["mrow"] {
+		t.Errorf("display math with attributes unpaired the dollars: %v", d.words)
+	}
+}
+
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
 // The -set flag takes every half the manifest holds, the second, third and fourth

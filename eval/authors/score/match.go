@@ -50,6 +50,7 @@ func flatText(s string) string {
 }
 
 var (
+	ptxMath   = regexp.MustCompile(`</?(?:m|me|men|md|mdn)(?:\s[^<>]*)?>`) // PreTeXt's inline and display math
 	commandRe = regexp.MustCompile(`\\[A-Za-z@]+\*?`)
 	// unprinted are commands whose arguments a reader never sees.
 	unprinted  = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end|hspace|vspace|includegraphics|url)\*?(?:\[[^\]]*\])?(?:\{[^{}]*\})+`)

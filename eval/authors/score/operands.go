@@ -38,21 +38,42 @@ var (
 	mathopRe = regexp.MustCompile(`\\DeclareMathOperator\*?\s*\{?\\([A-Za-z@]+)\}?\s*\{`)
 )
 
-// authorMacros reads the definitions in dir's .tex, .sty and .cls files.
+// authorMacros reads the definitions in dir's .tex, .sty and .cls files,
+// and those of PreTeXt's <macros> elements (a book's docinfo).
 func authorMacros(dir string) map[string]authorMacro {
 	m := map[string]authorMacro{}
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !isTeX(p) {
+		ptx := isPreTeXt(p)
+		if err != nil || d.IsDir() || (!isTeX(p) && !ptx) {
 			return nil //nolint:nilerr // an unreadable file lends no macros; the walk goes on
 		}
 		b, rerr := os.ReadFile(p) //nolint:gosec // files of the evaluation cache
 		if rerr != nil {
 			return nil //nolint:nilerr // as above
 		}
+		if ptx {
+			for _, sm := range ptxMacrosRe.FindAllStringSubmatch(string(b), -1) {
+				addMacros(m, uncomment(xmlText.Replace(sm[1])))
+			}
+			return nil
+		}
 		addMacros(m, uncomment(string(b)))
 		return nil
 	})
 	return m
+}
+
+var (
+	ptxMacrosRe = regexp.MustCompile(`(?s)<macros>(.*?)</macros>`)
+	xmlText     = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
+)
+
+func isPreTeXt(f string) bool {
+	switch strings.ToLower(filepath.Ext(f)) {
+	case ".ptx", ".xml":
+		return true
+	}
+	return false
 }
 
 func addMacros(m map[string]authorMacro, src string) {
