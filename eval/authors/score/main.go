@@ -348,6 +348,13 @@ func readProvDoc(src string, macros map[string]authorMacro) provDoc {
 			d.words[w] = true
 		}
 	}
+	// Pseudo-code is stored as it reads: "while bfs(G) != 0: tmp =
+	// dfs(G,s,inf)" from "\While{bfs($G$) != 0}{$tmp$ = dfs(…)}", its
+	// keywords from command names and its variables from math. A word
+	// anywhere in the document counts.
+	for _, w := range wordRe.FindAllString(strings.ToLower(src), -1) {
+		d.words[w] = true
+	}
 	return d
 }
 

@@ -522,13 +522,27 @@ func TestProvenanceReadsPreTeXt(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := authorMacros(dir)
-	src := `<p>We will refer to <m>(\mathbf{i}, \mathbf{j})</m> as a <term>basis</term> of <m>\R^2</m>.</p><md xml:id="e1"><mrow>x &lt; y</mrow></md><p>Let <m>V</m> be a vector space over <m>F</m>.</p>`
+	src := `<p>We will refer to <m>(\mathbf{i}, \mathbf{j})</m> as a <term>basis</term> of <m>\R^2</m>.</p><md xml:id="e1"><mrow>x &lt; y</mrow></md><p>Let <m>V_1</m> lie over <m>F_2</m>.</p>`
 	d := readProvDoc(src, m)
 	if p := newPrim(prim{id: "b", statement: `We will refer to $(\mathbf{i}, \mathbf{j})$ as a basis of $\mathbb R^2$.`}); !d.holds(p) {
 		t.Errorf("the statement's own document does not hold it (sigs %q)", d.sigs)
 	}
-	if !d.words["vector"] || d.words["mrow"] {
-		t.Errorf("display math with attributes unpaired the dollars: %v", d.words)
+	if p := newPrim(prim{id: "v", statement: `Let $V_1$ lie over $F_2$.`}); !d.holds(p) {
+		t.Errorf("display math with attributes unpaired the dollars: %q", d.sigs)
+	}
+}
+
+// An algorithm is stored as it reads, its keywords taken from commands and
+// its variables from math; its own document holds it.
+func TestProvenanceOfPseudoCode(t *testing.T) {
+	src := "\\begin{algorithm}\\caption{Dinic()}\\Begin{$f$ = 0\n\\While{bfs($G$) != 0}{$tmp$ = dfs($G$,$s$,$inf$)\n\\If{$tmp$ <= 0}{\\Return{$f$}}}}\\end{algorithm}"
+	d := readProvDoc(src, nil)
+	p := newPrim(prim{id: "d", statement: "Dinic(). 1. f = 0 2. while bfs(G)!= 0: 3. tmp = dfs(G,s,inf) 4. if tmp <= 0: 5. return f"})
+	if !d.holds(p) {
+		t.Error("an algorithm's own document does not hold it")
+	}
+	if other := readProvDoc(`\\begin{proof}By induction on the length of the path.\\end{proof}`, nil); other.holds(p) {
+		t.Error("a document without the algorithm holds it")
 	}
 }
 
