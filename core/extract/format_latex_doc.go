@@ -51,6 +51,12 @@ type texMacro struct {
 	// program: the body draws with TeX's boxes or computes its text
 	// (\setbox, \mathchoice, \StrCut …); see notNotation.
 	program bool
+	// primitive: the meaning \let gave the name from a command the
+	// document does not define (\let\nsum\sum). TeX copies that meaning
+	// then, so the body is written as it stands, never expanded again: a
+	// later \renewcommand{\sum}{\displaystyle\nsum} must not make \nsum
+	// read the new \sum, and that \sum itself.
+	primitive bool
 }
 
 // texLabel is what a \label names.

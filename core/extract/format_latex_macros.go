@@ -128,7 +128,7 @@ func (d *texDoc) defineLet(doc string, p int) int {
 	if m, ok := d.macros[old]; ok {
 		d.addMacro(name, m)
 	} else {
-		d.addMacro(name, texMacro{body: `\` + old})
+		d.addMacro(name, texMacro{body: `\` + old, primitive: true})
 	}
 	return e2
 }

@@ -54,6 +54,18 @@ func TestLaTeXMacroForms(t *testing.T) {
 	}
 }
 
+// \let copies a meaning when it is read: a book that keeps the primitive
+// \sum as \nsum and then makes \sum \displaystyle\nsum (to force display
+// size) reads one \displaystyle and one \sum, not \sum's new meaning
+// nested to the expansion's depth.
+func TestLaTeXLetCopiesTheMeaningThen(t *testing.T) {
+	doc := scanTeX("\\let\\nsum\\sum\n\\renewcommand{\\sum}{\\displaystyle\\nsum}\n")
+	out := expandMacros(`$\sum_{k=0}^n k$`, doc.macros)
+	if out != `$\displaystyle\sum_{k=0}^n k$` {
+		t.Errorf("expanded %q", out)
+	}
+}
+
 // A definition that uses itself, directly, through a \let or through an
 // \@ifnextchar loop taking the groups after it, is expanded a bounded
 // number of times: the rest stays as written.

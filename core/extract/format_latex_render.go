@@ -317,7 +317,11 @@ func expandInto(b *strings.Builder, s string, m map[string]texMacro, depth int, 
 		}
 		b.WriteString(s[last:at])
 		*budget -= len(body)
-		expandInto(b, body, m, depth+1, budget)
+		if mac.primitive {
+			b.WriteString(body)
+		} else {
+			expandInto(b, body, m, depth+1, budget)
+		}
 		// "\foo" + "bar" must not become the control word "\foobar".
 		if p < len(s) && isLetterByte(s[p]) && endsInControlWord(body) {
 			b.WriteByte(' ')
