@@ -558,6 +558,9 @@ func (r *reqReader) requirement(b *specBlock, raw string, off int, h kwHit, item
 
 // add names uniquely and records a candidate.
 func (r *reqReader) add(name string, nc reqNameCtx, raw, statement string, off int, k bcpKind) {
+	if r.conceptStates(statement) {
+		return
+	}
 	name = r.unique(name, nc, raw)
 	c := cand{typ: core.Technique, conf: 0.8, offset: r.st.body + off, name: name, statement: statement}
 	switch k {

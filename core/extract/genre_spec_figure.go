@@ -619,6 +619,11 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 			c := &x.cands[len(x.cands)-1]
 			c.form = l.form(computationalForm(c.typ, c.statement))
 			cs.tookFigures(l)
+		} else if s > 0 {
+			// the caption names a concept already stated ("Message
+			// Format", the section the figure stands in): the figure
+			// draws that concept
+			x.specFigureToConcept(cs, s, l)
 		}
 		i += k - 1
 	}
@@ -628,7 +633,12 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 // st is about: its own, else the nearest enclosing section's ("State
 // Machine" for the drawings of its sections "Client" and "Server").
 func (x *extractor) specFigureToSection(cs *specConcepts, l *specLeadIn) {
-	own := cs.cur
+	x.specFigureToConcept(cs, cs.cur, l)
+}
+
+// specFigureToConcept adds figure l to the form of concept own, unless
+// its form is drawn enough already.
+func (x *extractor) specFigureToConcept(cs *specConcepts, own int, l *specLeadIn) {
 	if own == 0 {
 		return
 	}

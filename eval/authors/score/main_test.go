@@ -585,3 +585,36 @@ func TestFormulaInEquationEnvironment(t *testing.T) {
 		t.Fatalf("find = %d, want 1 (the primitive stating the equation)", got)
 	}
 }
+
+// Two statements alike but for a number's point ("2.01" and "201") say
+// two things: a CoAP response code and an HTTP status code.
+func TestDuplicatesKeepANumbersPoint(t *testing.T) {
+	ps := []prim{
+		newPrim(prim{id: "coap", statement: "If a resource has been created on the origin server, a 2.01 (Created) response MUST be returned."}),
+		newPrim(prim{id: "http", statement: "If a resource has been created on the origin server, a 201 (Created) response MUST be returned."}),
+		newPrim(prim{id: "again", statement: "Created: if a resource has been created on the origin server, a 2.01 (Created) response MUST be returned"}),
+	}
+	if n, ex := duplicates(ps); n != 1 {
+		t.Errorf("duplicates = %d %v, want 1 (the same sentence twice)", n, ex)
+	}
+}
+
+// A box diagram of two fields, with no title over it, is held by the
+// primitive whose form draws its row, and by no other.
+func TestSmallDiagramHeldByItsDrawing(t *testing.T) {
+	body := "                             +-+-+-+-+-+-+-+-+\n                             |class|  detail |\n                             +-+-+-+-+-+-+-+-+\n"
+	blocks := []block{{kind: "fig", body: body}}
+	ps := []prim{
+		newPrim(prim{id: "code", typ: "definition", statement: "Code: 8-bit unsigned integer, split into a 3-bit class and a 5-bit detail."}),
+		newPrim(prim{id: "structure", typ: "definition", statement: "Structure of a Response Code: the class and the detail of a response code.",
+			computational: "Defines: Structure of a Response Code\n0\n0 1 2 3 4 5 6 7\n+-+-+-+-+-+-+-+-+\n|class|  detail |\n+-+-+-+-+-+-+-+-+"}),
+	}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 1 {
+		t.Errorf("the diagram held by %d, want 1 (the primitive drawing it)", got)
+	}
+	ps[1].computational = "Defines: Structure of a Response Code"
+	ps[1] = newPrim(ps[1])
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != -1 {
+		t.Errorf("the diagram held by %d, though no primitive draws it", got)
+	}
+}

@@ -229,12 +229,37 @@ func (m *matcher) find(b block) int {
 			score = 0.6
 		} else if len(ws) < 3 && len(flat) >= 20 && (strings.Contains(p.flat, flat) || expanded != flat && strings.Contains(p.flat, expanded)) {
 			score = 0.95 // a short statement, word for word
+		} else if b.kind == "fig" && len(ws) < 3 && drawsRows(p.computational, b.body) {
+			score = 0.9 // a diagram of a few fields, drawn whole
 		}
 		if score > bestScore || score > 0 && score == bestScore && m.fitter(b, p, m.prims[best]) {
 			best, bestScore = i, score
 		}
 	}
 	return best
+}
+
+// drawsRows reports whether form draws every row of a box diagram that
+// names a field ("|class|  detail |"), spacing aside: a diagram of one or
+// two fields has too few words to be found by them, and no title over it
+// when it opens a page.
+func drawsRows(form, body string) bool {
+	if form == "" {
+		return false
+	}
+	drawn := " " + strings.Join(strings.Fields(form), " ") + " "
+	rows := 0
+	for _, l := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "+") || cellWord.FindString(t) == "" {
+			continue
+		}
+		rows++
+		if !strings.Contains(drawn, " "+strings.Join(strings.Fields(t), " ")+" ") {
+			return false
+		}
+	}
+	return rows > 0
 }
 
 // fitter reports whether p fits b better than q, both holding it equally:
@@ -471,10 +496,15 @@ func duplicates(ps []prim) (int, []string) {
 	return n, ex
 }
 
+// compact is s's letters and digits, lower case; a point between two
+// digits is kept, for "2.01" and "201" are two numbers (CoAP's response
+// code and HTTP's status code), not one spelled twice.
 func compact(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+	rs := []rune(strings.ToLower(s))
+	for i, r := range rs {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) ||
+			r == '.' && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) {
 			b.WriteRune(r)
 		}
 	}
