@@ -614,6 +614,16 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 			i += k - 1
 			continue
 		}
+		if s := x.specConceptStating(cs, stmt); s != 0 && len(l.entries) == 0 {
+			// the sentence that points at the figure states a concept
+			// already ("This is called a "separate response", as
+			// illustrated in Figure 5"; the section "CoAP Header Fields
+			// and Payload", its summary "shown in Figure 6"): the
+			// figure draws it, and its caption names no other
+			x.specFigureToConcept(cs, s, l)
+			i += k - 1
+			continue
+		}
 		n0 := cs.serial
 		if s := x.specConcept(st, cs, name, stmt, st.body+b.lines[0].a, core.Definition); s > n0 {
 			c := &x.cands[len(x.cands)-1]

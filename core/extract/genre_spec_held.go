@@ -31,19 +31,21 @@ func specSentenceKey(s string) string {
 // conceptStates reports whether a concept of the document already states
 // statement, word for word.
 func (r *reqReader) conceptStates(statement string) bool {
+	return r.x.specConceptStating(r.sd.concepts(), statement) != 0
+}
+
+// specConceptStating is the serial of the concept of the document that
+// states statement word for word, or 0.
+func (x *extractor) specConceptStating(cs *specConcepts, statement string) int {
 	key := specSentenceKey(statement)
 	if len(key) < 20 {
-		return false
+		return 0
 	}
-	cs := r.sd.concepts()
-	for k := len(r.x.cands) - 1; k >= 0; k-- {
-		c := &r.x.cands[k]
-		if _, concept := cs.at[c.offset]; !concept {
-			continue
-		}
-		if specSentenceKey(c.statement) == key {
-			return true
+	for k := len(x.cands) - 1; k >= 0; k-- {
+		c := &x.cands[k]
+		if s, concept := cs.at[c.offset]; concept && specSentenceKey(c.statement) == key {
+			return s
 		}
 	}
-	return false
+	return 0
 }
