@@ -32,6 +32,10 @@ var (
 	// (in lower case: a quoted title is a document's or a registry's name,
 	// HTTP "Message Syntax and Routing")
 	specQuotedPhrase = lazyre.New(`"([a-z][a-z-]*(?: [a-z][a-z-]*){1,3})"`)
+	// An End of Option List Option is formatted as follows:; Each
+	// resource record has the following format:: a sentence that says its
+	// subject is laid out as the figure under it draws
+	specLayoutSubject = lazyre.New(`(?:^|[.!?]\s+)(?:An?\s+|The\s+|Each\s+)?([A-Za-z][A-Za-z0-9_-]*(?:\s+[A-Za-z0-9_'-]+){0,5}?)\s+(?:(?:is|are)\s+(?:formatted|encoded|laid out|structured)\s+as\s+follows|(?:has|have)\s+the\s+following\s+(?:format|form|layout|structure))\s*:$`)
 	// denoted by KD(secret, data): a function the text names
 	specDenotedFunc = lazyre.New(`\bdenoted (?:by )?([A-Z][A-Za-z0-9]+)\(`)
 	// Conditional requests are HTTP requests [RFC7231] that include …: a
@@ -111,7 +115,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 		}
 		// a compound broken at the line's end ("nc-\n   value") is one word
 		t := text.CollapseSpace(specStatementText(specHyphenBreaks.ReplaceAllString(raw, "-"), x.format))
-		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specTheTerm, specTheTerms, specOfIsDefined, specWhichConsists, specIsAdjIf, specRelationIf, specOpeningIs, specDenotedFunc, specQuotedPhrase} {
+		for _, re := range []*lazyre.Regexp{specQuotedSubject, specQuotedName, specNotation, specDefiningVerb, specSymbolIs, specDefinesThe, specTheTerm, specTheTerms, specOfIsDefined, specWhichConsists, specIsAdjIf, specRelationIf, specOpeningIs, specDenotedFunc, specQuotedPhrase, specLayoutSubject} {
 			for _, m := range specTermMatches(re, t) {
 				term := strings.TrimSpace(t[m[2]:m[3]])
 				switch re {
@@ -129,7 +133,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				// a quoted token named as what it is ("The "by" parameter
 				// is …") is the protocol's word, a stopword or not
 				token := re == specQuotedSubject && specQuotedToken(term, t[m[3]:m[1]])
-				if !token && !specMarkedTerm(term) {
+				if !token && !specMarkedTerm(term) && (re != specLayoutSubject || !specLayoutTerm(term)) {
 					continue
 				}
 				if re == specNotation && specCrossReference(t[m[0]:m[1]]) {
@@ -259,6 +263,18 @@ func specMarkedTerm(t string) bool {
 		}
 	}
 	return true
+}
+
+// specLayoutTerm reports whether t, the subject of a sentence that
+// introduces a layout, names a thing: a name of up to six words ("End of
+// Option List Option") that neither opens with a pronoun nor ends with a
+// stopword.
+func specLayoutTerm(t string) bool {
+	f := strings.Fields(t)
+	if len(f) == 0 || len(f) > 6 || specNotSubjects[strings.ToLower(f[0])] || text.IsStopword(strings.ToLower(f[len(f)-1])) {
+		return false
+	}
+	return !strings.ContainsAny(t, ".,/=\\")
 }
 
 // specSentenceAt is the sentence of t that holds byte at.

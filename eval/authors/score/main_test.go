@@ -618,3 +618,15 @@ func TestSmallDiagramHeldByItsDrawing(t *testing.T) {
 		t.Errorf("the diagram held by %d, though no primitive draws it", got)
 	}
 }
+
+// A diagram whose cells hold letters alone ("| D | M |") is held by the
+// form that draws it.
+func TestLetterDiagramHeldByItsDrawing(t *testing.T) {
+	body := "        +---+---+---+\n        |   | D | M |\n        | 0 | F | F |\n        +---+---+---+\n"
+	blocks := []block{{kind: "fig", title: "Bit 2: (MF) 0 = Last Fragment, 1 = More Fragments.", body: body}}
+	ps := []prim{newPrim(prim{id: "flags", typ: "definition", name: "Flags", statement: "Flags: 3 bits. Various Control Flags.",
+		computational: "Defines: Flags: 3 bits\n     0   1   2\n   +---+---+---+\n   |   | D | M |\n   | 0 | F | F |\n   +---+---+---+"})}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 0 {
+		t.Errorf("the diagram held by %d, want 0 (the primitive drawing it)", got)
+	}
+}

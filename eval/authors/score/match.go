@@ -240,7 +240,7 @@ func (m *matcher) find(b block) int {
 }
 
 // drawsRows reports whether form draws every row of a box diagram that
-// names a field ("|class|  detail |"), spacing aside: a diagram of one or
+// writes in its cells ("|class|  detail |", "| 0 | F | F |"), spacing aside: a diagram of one or
 // two fields has too few words to be found by them, and no title over it
 // when it opens a page.
 func drawsRows(form, body string) bool {
@@ -251,7 +251,7 @@ func drawsRows(form, body string) bool {
 	rows := 0
 	for _, l := range strings.Split(body, "\n") {
 		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "+") || cellWord.FindString(t) == "" {
+		if strings.HasPrefix(t, "+") || !strings.ContainsFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 			continue
 		}
 		rows++
