@@ -266,8 +266,10 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 	cs.registry[lvl] = specRegistry(st.title) || lvl > 0 && cs.registry[lvl-1]
 	if cs.registry[lvl] {
 		// a registration template's sections and fields ("Contact",
-		// "Status") are the registry's, not concepts of the spec
+		// "Status") are the registry's, not concepts of the spec; its
+		// tables are what the document registers
 		cs.block = cs.block[:0]
+		x.specRegistryFigures(st, cs, blocks)
 		return
 	}
 	own := cs.within(st.title)
