@@ -147,7 +147,7 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				default:
 					term = upperFirst(term)
 				}
-				if re == specQuotedPhrase && (apparatus || len(findBCP14(term)) > 0) {
+				if re == specQuotedPhrase && (apparatus || len(findBCP14(term)) > 0 || specQuotedExample(t[:m[0]])) {
 					continue
 				}
 				// the term leads: the sentence alone may be a requirement's
@@ -263,6 +263,42 @@ func specMarkedTerm(t string) bool {
 		}
 	}
 	return true
+}
+
+// specExampleWords introduce examples: what follows them is an instance
+// of what the sentence speaks of, not a term it introduces.
+var specExampleWords = []string{"such as", "as in", "e.g.", "e.g.,", "for example", "for example,", "for instance", "for instance,"}
+
+// specQuotedExample reports whether a quoted phrase after before is one
+// of the examples a sentence lists ("(such as "unlock door", "start fire
+// alarm")", "(as in "hop-by-hop encryption" or …)"): the words that
+// introduce the list stand before it and the quoted phrases it lists
+// already.
+func specQuotedExample(before string) bool {
+	b := strings.TrimRight(before, " (")
+	for {
+		b = strings.TrimRight(b, " ,")
+		switch {
+		case strings.HasSuffix(b, " or"), strings.HasSuffix(b, " and"):
+			b = b[:strings.LastIndexByte(b, ' ')]
+			continue
+		case strings.HasSuffix(b, `"`):
+			k := strings.LastIndexByte(b[:len(b)-1], '"')
+			if k < 0 {
+				return false
+			}
+			b = b[:k]
+			continue
+		}
+		break
+	}
+	b = strings.ToLower(strings.TrimRight(b, " ("))
+	for _, w := range specExampleWords {
+		if b == w || strings.HasSuffix(b, " "+w) || strings.HasSuffix(b, "("+w) {
+			return true
+		}
+	}
+	return false
 }
 
 // specLayoutTerm reports whether t, the subject of a sentence that
