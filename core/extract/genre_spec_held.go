@@ -5,6 +5,34 @@ import (
 	"unicode"
 )
 
+// A sentence that quotes several terms ("… go into "urgent mode"; when
+// … catches up …, go into "normal mode"") defines each in its own
+// clause: the clause is each term's statement, not the sentence both
+// share.
+
+// specPhraseClause is the clause of sentence that quotes term and no
+// other phrase: its part between semicolons, else between commas, when
+// that part says something of its own (four words or more); else the
+// sentence.
+func specPhraseClause(sentence, term string) string {
+	if len(specQuotedPhrase.FindAllStringIndex(sentence, 3)) < 2 {
+		return sentence
+	}
+	q := `"` + term + `"`
+	for _, sep := range []string{"; ", ", "} {
+		parts := strings.Split(sentence, sep)
+		if len(parts) < 2 {
+			continue
+		}
+		for _, p := range parts {
+			if strings.Contains(p, q) && len(specQuotedPhrase.FindAllStringIndex(p, 2)) == 1 && len(strings.Fields(p)) >= 4 {
+				return strings.TrimRight(strings.TrimSpace(p), ".;,") + "."
+			}
+		}
+	}
+	return sentence
+}
+
 // A requirement whose sentence a concept of the specification already
 // states ("Accept:  The request MAY include an Accept Option …", the
 // entry that both defines the option and requires of it; "All CoAP

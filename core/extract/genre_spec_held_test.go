@@ -116,3 +116,21 @@ func TestSpecQuotedExample(t *testing.T) {
 		}
 	}
 }
+
+// Two terms quoted in one sentence are each stated by their own clause
+// where the sentence sets them apart, and by the sentence where it does
+// not.
+func TestSpecPhraseClause(t *testing.T) {
+	s := `The relay must tell the user to go into "urgent mode"; when the pointer is passed, the relay must tell the user to go into "normal mode".`
+	if got := specPhraseClause(s, "normal mode"); got != `when the pointer is passed, the relay must tell the user to go into "normal mode".` {
+		t.Errorf("normal mode stated by %q", got)
+	}
+	s = `Notation: "=<" means "less than or equal", "#" means "not equal".`
+	if got := specPhraseClause(s, "not equal"); got != `"#" means "not equal".` {
+		t.Errorf("not equal stated by %q", got)
+	}
+	s = `When the phrases "terminate the connection" and "abort the handshake" are used, an alert is sent.`
+	if got := specPhraseClause(s, "abort the handshake"); got != s {
+		t.Errorf("a clause quoting both stated by %q", got)
+	}
+}

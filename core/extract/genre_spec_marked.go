@@ -153,6 +153,9 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				// the term leads: the sentence alone may be a requirement's
 				// statement too, and one statement is one primitive
 				stmt := term + ": " + specSentenceAt(t, m[2])
+				if re == specQuotedPhrase {
+					stmt = term + ": " + specPhraseClause(specSentenceAt(t, m[2]), term)
+				}
 				if re == specQuotedSubject {
 					// "The value "auth" indicates …; the value "auth-int"
 					// indicates …": each its own clause
