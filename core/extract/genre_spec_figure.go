@@ -83,7 +83,7 @@ func isBoxDiagram(window string, b *specBlock) bool {
 			if len(strings.Fields(t)) > 4 || strings.HasSuffix(t, ".") && !specCaptionLine.MatchString(t) {
 				return false
 			}
-		case specBoxLine(t), strings.Trim(t, "0123456789 ") == "":
+		case specBoxLine(t), specRulerLine(t):
 			border = border || specBorderLine(t)
 		case k > 0 && specElision(t):
 		default:
@@ -91,6 +91,17 @@ func isBoxDiagram(window string, b *specBlock) bool {
 		}
 	}
 	return border
+}
+
+// specArrowSpan matches the span a ruler marks over a diagram's boxes:
+// "<- 1 byte ->", "<------------- n bytes -------------->".
+var specArrowSpan = lazyre.New(`<-+[^<>]*?-+>`)
+
+// specRulerLine reports whether t numbers a diagram's bits ("0 1 2 3 4 5
+// 6 7") or marks the span of its fields ("<- 1 byte -> <-- s bytes -->"),
+// or both.
+func specRulerLine(t string) bool {
+	return strings.Trim(specArrowSpan.ReplaceAllString(t, " "), "0123456789 ") == ""
 }
 
 // specDrawing reports whether block b is drawn in lines and arrows

@@ -134,3 +134,15 @@ func TestSpecPhraseClause(t *testing.T) {
 		t.Errorf("a clause quoting both stated by %q", got)
 	}
 }
+
+// A diagram whose ruler marks its fields' spans in arrows is a diagram.
+func TestSpecArrowRulerDiagram(t *testing.T) {
+	d := "  <- 1 byte -> <----- s bytes ------>\n +------------+----------------------+\n | s (if any) | kid context (if any) |\n +------------+----------------------+\n"
+	bs := specBlocks(d, false)
+	if len(bs) != 1 || !isBoxDiagram(d, &bs[0]) {
+		t.Errorf("a diagram under an arrow ruler not read as one: %d blocks", len(bs))
+	}
+	if specRulerLine("<- the field ends here") {
+		t.Error("prose read as a ruler")
+	}
+}
