@@ -10,10 +10,14 @@ import (
 // clause: the clause is each term's statement, not the sentence both
 // share.
 
+// specClauseJoins open a part of a sentence that goes on the part before
+// it ("…, and "character encoding" in place of …"): no clause of its own.
+var specClauseJoins = map[string]bool{"and": true, "or": true, "but": true, "nor": true}
+
 // specPhraseClause is the clause of sentence that quotes term and no
 // other phrase: its part between semicolons, else between commas, when
-// that part says something of its own (four words or more); else the
-// sentence.
+// that part says something of its own (four words or more, not opening
+// with "and"); else the sentence.
 func specPhraseClause(sentence, term string) string {
 	if len(specQuotedPhrase.FindAllStringIndex(sentence, 3)) < 2 {
 		return sentence
@@ -25,7 +29,8 @@ func specPhraseClause(sentence, term string) string {
 			continue
 		}
 		for _, p := range parts {
-			if strings.Contains(p, q) && len(specQuotedPhrase.FindAllStringIndex(p, 2)) == 1 && len(strings.Fields(p)) >= 4 {
+			f := strings.Fields(p)
+			if strings.Contains(p, q) && len(specQuotedPhrase.FindAllStringIndex(p, 2)) == 1 && len(f) >= 4 && !specClauseJoins[f[0]] {
 				return strings.TrimRight(strings.TrimSpace(p), ".;,") + "."
 			}
 		}

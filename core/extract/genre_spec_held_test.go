@@ -129,6 +129,10 @@ func TestSpecPhraseClause(t *testing.T) {
 	if got := specPhraseClause(s, "not equal"); got != `"#" means "not equal".` {
 		t.Errorf("not equal stated by %q", got)
 	}
+	s = `This specification uses the terms "coded character set" as BCP19 does, and "character encoding" in place of "charset".`
+	if got := specPhraseClause(s, "character encoding"); got != s {
+		t.Errorf("a part going on the one before stated by %q", got)
+	}
 	s = `When the phrases "terminate the connection" and "abort the handshake" are used, an alert is sent.`
 	if got := specPhraseClause(s, "abort the handshake"); got != s {
 		t.Errorf("a clause quoting both stated by %q", got)

@@ -67,8 +67,8 @@ func (x *extractor) specRegistryFigures(st *secState, cs *specConcepts, blocks [
 	}
 }
 
-// specLineRows reads block b as a table whose rows are its lines, the
-// first under a rule its header: each row an entry, "0.01: Name: GET;
+// specLineRows reads block b as a table whose rows are its lines, those
+// over the first rule under them its header: each row an entry, "0.01: Name: GET;
 // Reference: [RFC7252]". A line whose first cell is empty goes on the row
 // above it. Nothing when b is no table of columns.
 func specLineRows(window string, b *specBlock) []string {
@@ -89,8 +89,17 @@ func specLineRows(window string, b *specBlock) []string {
 			} else if !sameInts(cols, c) {
 				return nil
 			}
-			if len(rows) == 1 && header == nil {
-				header, rows = rows[0], nil // the row over the first rule
+			if header == nil && len(rows) > 0 {
+				// the lines over the first rule under them are the
+				// header, one cell over several lines ("Range Unit" over
+				// "Name")
+				header = rows[0]
+				for _, r := range rows[1:] {
+					for k := range r {
+						header[k] = specJoinCell(header[k], r[k])
+					}
+				}
+				rows = nil
 			}
 			continue
 		}
