@@ -530,8 +530,9 @@ func (r *reqReader) block(i int) {
 // requirement records one requirement sentence.
 func (r *reqReader) requirement(b *specBlock, raw string, off int, h kwHit, items []string) {
 	st := specStatementText(raw, r.x.format)
+	entry := false // the requirement is its field's whole entry
 	if b.field != "" && b.kind != bkItem {
-		if h.adjectival() && h.pos <= 4 {
+		if entry = h.adjectival() && h.pos <= 4; entry {
 			// "client_id REQUIRED." states the field's whole entry
 			st = specStatementText(b.join(r.st.own).text, r.x.format)
 		}
@@ -553,14 +554,14 @@ func (r *reqReader) requirement(b *specBlock, raw string, off int, h kwHit, item
 	if len(actor) > 0 {
 		r.prev = actor
 	}
+	if !entry && r.conceptStates(statement) {
+		return
+	}
 	r.add(name, nc, raw, statement, off, h.kind)
 }
 
 // add names uniquely and records a candidate.
 func (r *reqReader) add(name string, nc reqNameCtx, raw, statement string, off int, k bcpKind) {
-	if r.conceptStates(statement) {
-		return
-	}
 	name = r.unique(name, nc, raw)
 	c := cand{typ: core.Technique, conf: 0.8, offset: r.st.body + off, name: name, statement: statement}
 	switch k {

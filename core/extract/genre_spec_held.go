@@ -43,7 +43,10 @@ func specPhraseClause(sentence, term string) string {
 // entry that both defines the option and requires of it; "All CoAP
 // messages MUST be sent as DTLS "application data"", where the quoted
 // phrase is defined) is a part of that concept, as a reader takes it:
-// it is not stored a second time under a name of its own.
+// it is not stored a second time under a name of its own. A field whose
+// entry is its key word ("client_id  REQUIRED.  The client identifier")
+// is both: the entry defines the parameter, the requirement says the
+// request must carry it.
 
 // specSentenceKey is what a statement says, read past its "Name:" lead
 // and its spacing, case and punctuation: the key two statements of one
