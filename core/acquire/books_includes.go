@@ -20,12 +20,14 @@ import (
 //   - an author's macro whose definition holds one of those with its
 //     arguments in the path (\newcommand{\includechapter}[2]{…\include{#2/TeX/#2}…}):
 //     a use of it is its definition, arguments in place, includes and all;
+//   - the glossaries package's \loadglsentries[type]{file}, which inputs a
+//     file of entry definitions;
 //   - \includeonly{a,b} in a main file: an \include of a file not listed
 //     brings nothing but what the file steps of the book's counters.
 
 // texIncludeCmd opens an include command; its arguments are read by
 // texIncludeArgs.
-var texIncludeCmd = lazyre.New(`\\(input|include|subfile|subfileinclude|InputIfFileExists|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom)\b`)
+var texIncludeCmd = lazyre.New(`\\(input|include|subfile|subfileinclude|InputIfFileExists|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom|loadglsentries)\b`)
 
 // texIncludeOnly is \includeonly and its list.
 var texIncludeOnly = lazyre.New(`\\includeonly\s*\{([^{}]{0,1000})\}`)
@@ -61,7 +63,7 @@ func importCmd(cmd string) bool {
 
 // texRefs lists the include commands of s outside comments.
 func texRefs(s string) []texRef {
-	if !strings.Contains(s, `\in`) && !strings.Contains(s, `\sub`) && !strings.Contains(s, `\import`) && !strings.Contains(s, `\Input`) {
+	if !strings.Contains(s, `\in`) && !strings.Contains(s, `\sub`) && !strings.Contains(s, `\import`) && !strings.Contains(s, `\Input`) && !strings.Contains(s, `\loadgls`) {
 		return nil
 	}
 	var out []texRef
@@ -108,6 +110,16 @@ func texIncludeArgs(s string, p int, cmd string, expand func(string) (string, bo
 		}
 		r.dir, r.file, r.end = dir, file, e
 		return r, true
+	}
+	if cmd == "loadglsentries" {
+		// The entries' glossary type comes first, in brackets.
+		if q := skipTeXSpace(s, p); q < len(s) && s[q] == '[' {
+			c := strings.IndexByte(s[q:], ']')
+			if c < 0 || c > maxIncludeArgBytes {
+				return r, false
+			}
+			p = q + c + 1
+		}
 	}
 	if file, e, ok := bracedPath(s, p, expand); ok {
 		r.file, r.end = file, e

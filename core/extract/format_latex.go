@@ -420,6 +420,13 @@ func cleanLaTeX(s string) string { return (*texRender)(nil).clean(s) }
 func (r *texRender) clean(s string) string {
 	if r != nil && r.doc != nil {
 		s = expandMacros(s, withOwnDefinitions(s, r.doc.macros))
+		// An author's shorthand may be a glossary use (\symbo{x} is
+		// \gls{symb:x}), and an entry may print the author's notation.
+		if g := expandGlossary(s, r.doc.glossary); g != s {
+			s = expandMacros(g, withOwnDefinitions(g, r.doc.macros))
+		}
+	} else {
+		s = expandGlossary(s, nil)
 	}
 	b := make([]byte, 0, len(s))
 	math := false

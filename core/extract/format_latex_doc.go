@@ -40,6 +40,8 @@ type texDoc struct {
 	defs [][2]int
 	// scope keeps TeX's groups while the document is read.
 	scope *texScope
+	// glossary holds the entries \gls{key} prints (format_latex_glossary.go).
+	glossary map[string]glsEntry
 }
 
 // texMacro is a macro the document defines.
@@ -408,6 +410,8 @@ func scanTeX(doc string) *texDoc {
 			i = d.addDef(i, d.defineCommand(doc, after))
 		case name == "providecommand" || name == "let" || strings.HasPrefix(name, "DeclarePairedDelimiter"):
 			i = d.addDef(i, d.defineMore(name, doc, after))
+		case name == "newglossaryentry" || name == "newacronym":
+			i = d.addDef(i, d.defineGlossaryEntry(doc, after, name == "newacronym"))
 		case name == "def" || name == "gdef" || name == "edef":
 			i = d.addDef(i, d.defineDef(doc, after))
 		case envDefining[name]:

@@ -546,6 +546,15 @@ func TestProvenanceOfPseudoCode(t *testing.T) {
 	}
 }
 
+// A glossary use is read as printed: in the plural with its "s", by an
+// identifier key as nothing (the entry prints, never "symb:corr").
+func TestGlossaryUsesAsPrinted(t *testing.T) {
+	got := strings.Join(wordsOf(`Let $x$ be a list of \glspl{variable} of the \gls{constraint}.\gls{symb:corr}\acs{acr:ast}`, -1), " ")
+	if got != "list variables constraint" {
+		t.Errorf("words %q", got)
+	}
+}
+
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
 // The -set flag takes every half the manifest holds, the second to fifth

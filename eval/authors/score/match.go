@@ -53,7 +53,13 @@ var (
 	ptxMath   = regexp.MustCompile(`</?(?:m|me|men|md|mdn)(?:\s[^<>]*)?>`) // PreTeXt's inline and display math
 	commandRe = regexp.MustCompile(`\\[A-Za-z@]+\*?`)
 	// unprinted are commands whose arguments a reader never sees.
-	unprinted  = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end|hspace|vspace|includegraphics|url)\*?(?:\[[^\]]*\])?(?:\{[^{}]*\})+`)
+	unprinted = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end|hspace|vspace|includegraphics|url)\*?(?:\[[^\]]*\])?(?:\{[^{}]*\})+`)
+	// glsPlural is a glossary use in the plural: a reader sees the term
+	// with its "s" ("\\glspl{variable}" prints "variables").
+	glsPlural = regexp.MustCompile(`\\(?:[Gg]lspl|acp|aclp|acsp)\*?(?:\[[^\]]*\])?\{([^{}:]*)\}`)
+	// glsKey is a glossary use by an identifier ("symb:corr"), which
+	// prints the entry, never the key.
+	glsKey     = regexp.MustCompile(`\\(?:[Gg]ls[a-z]*|[Aa]c[slfp]?|[Aa]cr[a-z]*)\*?(?:\[[^\]]*\])?\{[^{}]*:[^{}]*\}`)
 	inlineMath = regexp.MustCompile(`(?s)\$[^$]*\$|\\\(.*?\\\)|\\\[.*?\\\]`)
 	// displayEnv is math set in an environment of its own, a law stated
 	// as \begin{equation} a^m a^n = a^{m+n} \end{equation}.
@@ -66,6 +72,7 @@ var (
 // stop words left out) with commands, keys and inline math removed.
 func wordsOf(s string, n int) []string {
 	s = withoutFootnotes(s)
+	s = glsKey.ReplaceAllString(glsPlural.ReplaceAllString(s, "${1}s"), " ")
 	s = unprinted.ReplaceAllString(s, " ")
 	s = inlineMath.ReplaceAllString(s, " ")
 	s = commandRe.ReplaceAllString(s, " ")
