@@ -29,7 +29,7 @@ const (
 // it derived and rebuilds that data when it opens with another version, so
 // a change to any of those rules must come with a bump of this number, or
 // stores keep comparing candidates against data derived by the old rule.
-const FeaturesVersion = 3
+const FeaturesVersion = 4
 
 // Features are the normalized parts of a primitive the comparator
 // measures. The token and keyword sets are sorted and unique so the Jaccard

@@ -23,6 +23,9 @@ type Verdict struct {
 	// from.
 	Best     *core.Comparison
 	Existing *core.Primitive
+	// settled says Best is a restatement found beyond the prefilter
+	// (beyondPrefilter), which the candidate's name does not override.
+	settled bool
 }
 
 // Record is what the deduper needs of a registry primitive to prefilter
@@ -163,8 +166,13 @@ func (d *Deduper) Check(cand *core.Primitive) (Verdict, error) { return d.check(
 func (d *Deduper) CheckBest(cand *core.Primitive) (Verdict, error) { return d.check(cand, false) }
 
 func (d *Deduper) check(cand *core.Primitive, full bool) (Verdict, error) {
+	// A prefetched answer serves the one Check it was fetched for.
+	defer delete(d.pre, cand)
 	v, err := d.checkWording(cand, full)
 	if err != nil {
+		return v, err
+	}
+	if v, err = d.beyondPrefilter(cand, v, full); err != nil {
 		return v, err
 	}
 	return d.withSameName(cand, v, full)
@@ -189,7 +197,6 @@ func (d *Deduper) checkWording(cand *core.Primitive, full bool) (Verdict, error)
 		if rr, ok := d.reg.(RecordRegistry); ok {
 			if pf, ok := d.prefetchedFor(cand); ok {
 				near = pf.near
-				delete(d.pre, cand)
 			} else {
 				near, err = rr.NearRecords(cand, d.cfg)
 			}

@@ -24,6 +24,9 @@ type prefetched struct {
 	kws   []string
 	near  []Record
 	same  []Record
+	// beyond holds the answers to the questions beyondPrefilter may ask
+	// (beyondConfigs), by question.
+	beyond map[Config][]Record
 }
 
 // Prefetch tells d the candidates it is about to check, so that a
@@ -46,7 +49,33 @@ func (d *Deduper) Prefetch(cands []*core.Primitive) error {
 	d.pre = make(map[*core.Primitive]*prefetched, len(cands))
 	for i, p := range cands {
 		d.pre[p] = &prefetched{hash: p.Provenance.ContentHash, plane: p.Plane,
-			kws: slices.Clone(p.Keywords), near: near[i], same: same[i]}
+			kws: slices.Clone(p.Keywords), near: near[i], same: same[i], beyond: map[Config][]Record{}}
+	}
+	// The questions asked beyond the prefilter, in one batch per question:
+	// they differ only in how many keywords must be shared.
+	groups := map[Config][]*core.Primitive{}
+	var order []Config
+	for _, p := range cands {
+		single, passage := d.beyondConfigs(p, NormKeywords(p.Keywords))
+		for _, c := range []*Config{single, passage} {
+			if c == nil {
+				continue
+			}
+			if _, ok := groups[*c]; !ok {
+				order = append(order, *c)
+			}
+			groups[*c] = append(groups[*c], p)
+		}
+	}
+	for _, c := range order {
+		ps := groups[c]
+		near, _, err := br.RecordsBatch(ps, c)
+		if err != nil {
+			return err
+		}
+		for i, p := range ps {
+			d.pre[p].beyond[c] = near[i]
+		}
 	}
 	return nil
 }

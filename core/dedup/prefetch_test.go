@@ -16,6 +16,9 @@ type batchIndex struct {
 	one      int
 	batches  int
 	batchSum int
+	// beyond counts the batches asked with another configuration: the
+	// questions beyond the prefilter.
+	beyond int
 }
 
 func (b *batchIndex) Near(p *core.Primitive, cfg Config) ([]core.Primitive, error) {
@@ -57,8 +60,12 @@ func (b *batchIndex) Primitive(id string) (core.Primitive, bool, error) {
 }
 
 func (b *batchIndex) RecordsBatch(ps []*core.Primitive, cfg Config) (near, same [][]Record, err error) {
-	b.batches++
-	b.batchSum += len(ps)
+	if cfg != DefaultConfig() {
+		b.beyond++
+	} else {
+		b.batches++
+		b.batchSum += len(ps)
+	}
 	for _, p := range ps {
 		near = append(near, b.near(p, cfg))
 		same = append(same, b.same(p.Provenance.ContentHash))

@@ -115,7 +115,7 @@ const maxSameNamed = 8
 // duplicate of another primitive adds no copy), as sameNamed settles it. d.cand and d.q hold cand's features. full is Check's (v
 // lists every match) or CheckBest's (v holds the best alone).
 func (d *Deduper) withSameName(cand *core.Primitive, v Verdict, full bool) (Verdict, error) {
-	if v.Best != nil && v.Best.Class == core.ExactDuplicate {
+	if v.Best != nil && v.Best.Class == core.ExactDuplicate || v.settled {
 		return v, nil
 	}
 	ps, err := d.sameNamed(cand)

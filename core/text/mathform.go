@@ -19,7 +19,7 @@ import (
 //   - synonyms spelled one way: \le, \leqslant and ≤ as \leq; \ge, \geqslant
 //     and ≥ as \geq; \ne, \not=, ≠ as \neq; \rightarrow, → as \to; \lvert,
 //     \rvert, \vert and \mid as |; \lVert, \rVert, \Vert, \| and ‖ as ‖;
-//     \ldots, \cdots, … as \dots; \colon as :; \dfrac and \tfrac as
+//     \ldots, \cdots, …, ⋯ as \dots; \colon as :; \dfrac and \tfrac as
 //     \frac (\displaystyle, \textstyle dropped); Unicode's ∈ ∞ ∀ ∃ ⊂ ⊆ ∪ ∩
 //     × · − as their commands;
 //   - blackboard letters (\mathbb{N}, \mathbb N, \Bbb N, and the macros
@@ -101,7 +101,7 @@ var mathSynonyms = map[string]string{
 var unicodeMath = map[rune]string{
 	'≤': `\leq`, '≥': `\geq`, '≠': `\neq`, '→': `\to`, '←': `\leftarrow`, '∈': `\in`, '∉': `\notin`,
 	'∞': `\infty`, '∀': `\forall`, '∃': `\exists`, '⊂': `\subset`, '⊆': `\subseteq`, '∪': `\cup`,
-	'∩': `\cap`, '×': `\times`, '·': `\cdot`, '−': "-", '…': `\dots`, '‖': "‖", '∣': "|",
+	'∩': `\cap`, '×': `\times`, '·': `\cdot`, '−': "-", '…': `\dots`, '⋯': `\dots`, '‖': "‖", '∣': "|",
 	// What an EPUB's or a web page's MathML reads as: the same
 	// mathematics its LaTeX source writes with commands.
 	'⋅': `\cdot`, '¬': `\neg`, '∧': `\wedge`, '∨': `\vee`, '↔': `\leftrightarrow`, '⇒': `\Rightarrow`,
