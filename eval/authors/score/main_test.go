@@ -471,6 +471,9 @@ func TestDuplicatesAndProvenance(t *testing.T) {
 		newPrim(prim{id: "a", statement: "Limit: the limit of f at c is L when f approaches L"}),
 		newPrim(prim{id: "b", statement: "Limit (slides): the limit of f at c is L when f approaches L"}),
 		newPrim(prim{id: "c", statement: "Continuity: f is continuous at c when its limit equals f(c)"}),
+		// Two results whose words are one and whose formulas differ.
+		newPrim(prim{id: "d", statement: "Let κ be infinite. Then κ + κ = κ."}),
+		newPrim(prim{id: "e", statement: "Let κ be infinite. Then κ · κ = κ."}),
 	}
 	if n, _ := duplicates(ps); n != 1 {
 		t.Errorf("duplicates = %d, want 1", n)

@@ -489,8 +489,8 @@ func duplicates(ps []prim) (int, []string) {
 		if k := strings.Index(s, ":"); k > 0 && k < 120 {
 			s = s[k+1:]
 		}
-		key := compact(s)
-		if len(key) < 20 {
+		key := statementKey(s)
+		if len(compact(s)) < 20 {
 			continue
 		}
 		if other, ok := seen[key]; ok {
@@ -501,6 +501,22 @@ func duplicates(ps []prim) (int, []string) {
 		seen[key] = p.id
 	}
 	return n, ex
+}
+
+// statementKey is s as duplicates compares statements: without white
+// space, case and the punctuation around words, but with the symbols of
+// its mathematics, which tell "κ + κ = κ" from "κ · κ = κ", and a point
+// between two digits, as compact keeps it.
+func statementKey(s string) string {
+	var b strings.Builder
+	rs := []rune(strings.ToLower(s))
+	for i, r := range rs {
+		if r == '.' && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]) ||
+			!unicode.IsSpace(r) && !strings.ContainsRune(".,;:!?'\"“”‘’()[]{}$\\", r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // compact is s's letters and digits, lower case; a point between two
