@@ -511,7 +511,7 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 			if c.text == "" || c.text == unmapped {
 				p.undecoded++
 			}
-			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" {
+			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" && !slanted(trm) {
 				if !isSpace {
 					placeSpaceBefore(p.glyphs, trm[4], trm[5], size)
 					if lastFont != nil && lastFont != g.font {
@@ -703,6 +703,18 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 	}
 	run(contents, 0)
 	return p, nil
+}
+
+// slanted reports whether a glyph's baseline, the x axis of its text
+// rendering matrix, runs neither across nor up the page but at a slant:
+// a "DRAFT" or "preview" stamped diagonally over every page. Text is read
+// along lines and down columns; such a stamp is no part of either, and
+// read as text its large letters broke every page it crossed with a
+// heading of its own ("# ew vi re").
+func slanted(trm matrix) bool {
+	a, b := math.Abs(trm[0]), math.Abs(trm[1])
+	// More than about 10° off both axes.
+	return b > 0.18*a && a > 0.18*b
 }
 
 // placeSpaceBefore moves the spaces just shown back to where the glyph
