@@ -534,10 +534,20 @@ func textProofSpans(doc string, format core.Format) []proofSpan {
 		if i+1 < len(ms) && ms[i+1][0] < limit {
 			limit = ms[i+1][0]
 		}
-		sp.end = proofTextEnd(doc, sp.body, limit, sp.sketch)
+		// "Proof idea." and "Proof sketch." title a proof as amsthm's
+		// \begin{proof}[Proof idea] does: it runs as a proof does, to its
+		// end mark or the next block. A sketch set apart from the proof
+		// ("Sketch of proof:") is a paragraph.
+		sp.end = proofTextEnd(doc, sp.body, limit, sp.sketch && !titledProof(head))
 		out = append(out, sp)
 	}
 	return out
+}
+
+// titledProof reports whether a proof label of running text opens with
+// the word "Proof" itself (or its translation), however it goes on.
+func titledProof(head string) bool {
+	return strings.HasPrefix(strings.ToLower(head), "proof") || isProofWord(head)
 }
 
 // proofWords are the words a proof of running text opens with.
