@@ -224,6 +224,9 @@ type extractor struct {
 	// swaps caches whether the document numbers its results first ("3.6
 	// Lemma"): 0 unknown, 1 yes, -1 no.
 	swaps int
+	// referred caches what the text says of its bold numbered titles by
+	// referring to them ("Rule 3.5"); nil until asked.
+	referred *referredSeries
 	// defined holds the terms the document's definition blocks (PreTeXt's
 	// <definition>, Markdown's definition divs)
 	// elements define, lowercased (built on first use).

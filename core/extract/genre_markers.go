@@ -148,6 +148,7 @@ var bookMarkers = append(append([]marker{}, textbookMarkers...), numberedResults
 func (x *extractor) textbook(st *secState) {
 	x.resultHeading(st, bookMarkers)
 	x.titledResults(st)
+	x.referredTitles(st)
 	x.markers(st, bookMarkers)
 }
 
@@ -357,6 +358,7 @@ var paperResultMarkers = func() []marker {
 
 func (x *extractor) paper(st *secState) {
 	x.resultHeading(st, paperResultMarkers)
+	x.referredTitles(st)
 	x.markers(st, paperResultMarkers)
 }
 

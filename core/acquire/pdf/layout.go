@@ -736,6 +736,22 @@ func markHeadings(pages []*page) {
 	if body <= 0 {
 		return
 	}
+	// The depths of numbering ("2.3": one dot) the document's titles set
+	// larger than the body have. A title numbered as deep but set at the
+	// body's size is no section's: a numbered block's, printed in a box
+	// with its own number ("2.4 The three interpretations of division"
+	// under the section "2.4 Division"). A few large numbers of a figure
+	// or a table are not titles: it takes three.
+	sized := map[int]int{}
+	for _, p := range pages {
+		for _, l := range p.lines {
+			if !l.drop && len(l.text) <= 120 && l.size >= 1.15*body {
+				if m := numberedRe.FindStringSubmatch(l.text); m != nil {
+					sized[strings.Count(m[1]+m[2], ".")]++
+				}
+			}
+		}
+	}
 	for _, p := range pages {
 		for i := range p.lines {
 			l := &p.lines[i]
@@ -747,6 +763,7 @@ func markHeadings(pages []*page) {
 				// alone as a paragraph.
 				standalone := l.parBreak && (i+1 == len(p.lines) || p.lines[i+1].parBreak)
 				if m := numberedRe.FindStringSubmatch(l.text); m != nil && standalone && len(l.text) <= 70 &&
+					sized[strings.Count(m[1]+m[2], ".")] < 3 &&
 					!strings.ContainsAny(l.text[len(l.text)-1:], ".,;:0123456789") {
 					l.heading = 2
 					if m[1] == "" && m[2] == "" {
