@@ -16,8 +16,12 @@ type block struct {
 	line         int
 	title, label string
 	body         string
-	steps        []string
-	start, end   int // offsets in the file
+	// stmt is, for a result whose proof environment is nested in it, the
+	// body without the proof: the statement a PDF prints before the
+	// proof, as a block of its own ("" when nothing is nested).
+	stmt       string
+	steps      []string
+	start, end int // offsets in the file
 	// of is, for a proof, the index of the result it follows (-1: none).
 	of int
 }
@@ -262,6 +266,11 @@ func envBlocks(file, src string, m marker) []block {
 			if l := labelRe.FindStringSubmatch(b.body); l != nil {
 				b.label = l[1]
 			}
+			if m.kind != "proof" {
+				if st := texProofRe.ReplaceAllString(b.body, " "); st != b.body {
+					b.stmt = st
+				}
+			}
 			if m.kind == "alg" && placement.MatchString(b.title) {
 				b.title = "" // a float's placement, [H] or [htbp]
 			}
@@ -330,6 +339,7 @@ var (
 	xmlIDRe    = regexp.MustCompile(`xml:id="([^"]*)"`)
 	tagRe      = regexp.MustCompile(`<!--[^>]*-->|</?[A-Za-z][A-Za-z0-9:_-]*(?:\s[^<>]*)?/?>`) // markup, not a relation (s < 0, d > 0)
 	xmlProofRe = regexp.MustCompile(`(?s)<proof[\s>].*?</proof>`)
+	texProofRe = regexp.MustCompile(`(?s)\\begin\{proof\*?\}.*?\\end\{proof\*?\}`)
 	// xmlIndexRe is an index entry (<idx><h>Basis</h><h>uniqueness of</h></idx>),
 	// printed in the book's index, never where it stands: as \index{…} is
 	// for TeX, its words are no part of the statement.

@@ -138,6 +138,41 @@ Then <m>L</m> is not generated over <m>K</m> by a root of a uniformizer of order
 	}
 }
 
+// A LaTeX result whose proof environment is nested in it (a notes style
+// whose theorem environment is a bare label) is held by a primitive
+// stating what comes before the proof, as a PDF's text does, where the
+// proof follows the statement as a block of its own, and still by one
+// holding the block whole.
+func TestLaTeXResultWithoutItsNestedProof(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.tex", `\begin{proposition}
+Let $L_k$ be an atomic lower triangular matrix with nonzero entries below the diagonal in column $k$.
+Then $P L_k P$ is again atomic lower triangular.
+\begin{proof}
+Write the matrix in block form, conjugate each block by the permutation, and compare the switched
+rows and columns entry by entry; the identity blocks stay fixed under the switch.
+\end{proof}
+\end{proposition}
+`)
+	lb := labels{mains: []string{"main.tex"}, markers: []marker{{kind: "thm", how: "env", names: []string{"proposition"}}}}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 1 || strings.Contains(bs[0].stmt, "conjugate") || !strings.Contains(bs[0].stmt, "atomic") {
+		t.Fatalf("blocks = %+v, want the proposition's statement without its proof", bs)
+	}
+	ps := []prim{newPrim(prim{id: "a", name: "Proposition 1", statement: "Let Lₖ be an atomic lower triangular matrix " +
+		"with nonzero entries below the diagonal in column k. Then PLₖP is again atomic lower triangular."})}
+	if got := newMatcher(ps, bs).find(bs[0]); got != 0 {
+		t.Errorf("the proposition held by %d, want the primitive stating it", got)
+	}
+	whole := []prim{newPrim(prim{id: "b", name: "Proposition 1", statement: bs[0].body})}
+	if got := newMatcher(whole, bs).find(bs[0]); got != 0 {
+		t.Errorf("the proposition held by %d, want the primitive holding it whole", got)
+	}
+}
+
 // An index entry inside a PreTeXt result (<idx>) is printed in the book's
 // index, not in the statement: its words do not decide which primitive
 // holds the result.

@@ -204,6 +204,22 @@ func newMatcher(ps []prim, bs []block) *matcher {
 // a third of those words; a block of formula only is held by a statement
 // whose formulas keep its letters and digits.
 func (m *matcher) find(b block) int {
+	best, score := m.findBody(b)
+	if b.stmt != "" {
+		// A result holding its proof is held by a primitive that states
+		// either: the whole block, as a LaTeX reader keeps it, or the
+		// statement alone, as a PDF prints it before the proof.
+		s := b
+		s.body = b.stmt
+		if i, sc := m.findBody(s); sc > score {
+			best = i
+		}
+	}
+	return best
+}
+
+// findBody is find for b's body as it stands, with the best score.
+func (m *matcher) findBody(b block) (int, float64) {
 	ws := distinctive(wordsOf(b.body, -1), m.df, 8)
 	title := strings.Join(wordsOf(b.title, -1), " ")
 	sig := blockSig(b.body)
@@ -243,7 +259,7 @@ func (m *matcher) find(b block) int {
 			best, bestScore = i, score
 		}
 	}
-	return best
+	return best, bestScore
 }
 
 // drawsRows reports whether form draws every row of a box diagram that
