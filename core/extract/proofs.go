@@ -496,11 +496,12 @@ func namedResult(title string) (string, string) {
 // "Proof", "Proof of Theorem 2.3", "Proof sketch", "Sketch of proof",
 // "Idea of the proof" or "Sketch", ended by '.' or ':', or set in bold
 // alone on its line ("**Proof**" over the proof, as a PDF's text writes
-// a label set on a line of its own).
+// a label set on a line of its own) or with what it proves after it in
+// the text's face ("**Proof** of Proposition 9.2.8", "**Proof** of (a)").
 var textProof = lazyre.New(`^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
 	`((?:Proof|PROOF|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)))?` +
 	`|(?:Sketch|Idea|Outline)(?:\s+of\s+(?:the\s+)?proof(?:\s+of\s+[A-Z][a-zé]+\s*~?\s*[0-9]+(?:\.[0-9]+)*)?)?)` +
-	`\s*(?:(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?|[*_]{1,2}[ \t]*(?:\r?\n|$))`)
+	`\s*(?:(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?|[*_]{1,2}[ \t]*(?:\r?\n|$)|[*_]{1,2}[ \t]+of[ \t][^\n]{1,80}(?:\r?\n|$))`)
 
 // blockLine is a line of running text that opens another block: a
 // result, definition, example, exercise or remark marker, or a Markdown
@@ -521,6 +522,16 @@ func textProofSpans(doc string, format core.Format) []proofSpan {
 	}
 	ms := textProofMatches(doc)
 	out := make([]proofSpan, 0, len(ms))
+	marks := 0 // whether doc marks a proof's end: 0 unknown, 1 yes, -1 no
+	marksEnds := func() bool {
+		if marks == 0 {
+			marks = -1
+			if proofEndMark.MatchString(doc) {
+				marks = 1
+			}
+		}
+		return marks > 0
+	}
 	for i, m := range ms {
 		head := doc[m[2]:m[3]]
 		sp := proofSpan{at: m[0], body: m[1]}
@@ -529,16 +540,24 @@ func textProofSpans(doc string, format core.Format) []proofSpan {
 		if !sp.sketch && !strings.HasPrefix(lower, "proof") && !isProofWord(head) {
 			continue
 		}
-		sp.kind, sp.number = namedResult(head)
+		// The whole label: "**Proof** of Proposition 9.2.8" names its
+		// result past the bold word.
+		sp.kind, sp.number = namedResult(doc[m[2]:m[1]])
 		limit := min(len(doc), sp.body+maxProofSource)
 		if i+1 < len(ms) && ms[i+1][0] < limit {
 			limit = ms[i+1][0]
 		}
-		// "Proof idea." and "Proof sketch." title a proof as amsthm's
-		// \begin{proof}[Proof idea] does: it runs as a proof does, to its
-		// end mark or the next block. A sketch set apart from the proof
-		// ("Sketch of proof:") is a paragraph.
-		sp.end = proofTextEnd(doc, sp.body, limit, sp.sketch && !titledProof(head))
+		sp.end = proofTextEnd(doc, sp.body, limit, sp.sketch)
+		if sp.sketch && titledProof(head) {
+			// "Proof idea." and "Proof sketch." title a proof as amsthm's
+			// \begin{proof}[Proof idea] does: it runs as a proof does, to
+			// its end mark, or to the next block in a text that never
+			// marks a proof's end. Otherwise it is a paragraph, as a
+			// sketch set apart from the proof ("Sketch of proof:") is.
+			if whole := proofTextEnd(doc, sp.body, limit, false); proofEndMark.MatchString(doc[sp.body:whole]) || !marksEnds() {
+				sp.end = whole
+			}
+		}
 		out = append(out, sp)
 	}
 	return out
@@ -639,10 +658,26 @@ func proofTextEnd(doc string, body, limit int, sketch bool) int {
 	} else {
 		from = end
 	}
-	if m := blockLine.FindStringIndex(s[from:end]); m != nil {
-		end = from + m[0]
+	for _, m := range blockLine.FindAllStringIndex(s[from:end], -1) {
+		if !runOnMention(s, from+m[0]) {
+			end = from + m[0]
+			break
+		}
 	}
 	return body + end
+}
+
+// runOnMention reports whether the block word opening the line at ls is
+// a mention the sentence of the line before runs on into ("… we have
+// m₂ ⩾ m₁ by\nDefinition 9.2.1(ii). Likewise …"), as a PDF's text wraps
+// it: the line before ends in a lower-case word or a comma, and the line
+// is no heading and sets no label apart by its type.
+func runOnMention(s string, ls int) bool {
+	t := strings.TrimLeft(s[ls:], " \t>")
+	if t == "" || strings.ContainsRune("#*_\\", rune(t[0])) || paragraphStart(s, ls) {
+		return false
+	}
+	return !afterNonProse(s, ls)
 }
 
 // paragraphEnd returns where s's first paragraph ends (its blank line),

@@ -430,3 +430,33 @@ func TestPreTeXtProofTitledByReference(t *testing.T) {
 		t.Errorf("the lemma's proof = %q", l.Proof.Text)
 	}
 }
+
+// A PDF's text: a proof titled "Proof idea." in a book that marks no
+// proof's end runs to the next block, paragraphs and all; "**Proof** of
+// Proposition 2.4" proves the result it names though prose stands
+// between; a line the sentence before runs on into ("… by\nDefinition
+// 2.1(ii). Likewise …") is a mention, not the next block.
+func TestTextProofsOfAPDF(t *testing.T) {
+	doc := "# 2 Suprema\n\n" +
+		"**Theorem 2.2** (Uniqueness)\nLet A be a subset of R. If m and n are suprema of A, then m = n.\n\n" +
+		"Proof idea. By the definition, twice.\n\nSince m is an upper bound and n a supremum, we have n ≤ m by\n" +
+		"Definition 2.1(ii). Likewise m ≤ n, and so m = n.\n\n" +
+		"**Theorem 2.3** (Boundedness)\nEvery convergent sequence is bounded.\n\n" +
+		"Proof idea. Past some index the terms are near the limit.\n\nThe finitely many terms before it are bounded by their maximum.\n\n" +
+		"**Proposition 2.4**\nThe set of rationals below two has no rational supremum.\n\n" +
+		"A quick proof would use the square root of two, but it is irrational.\n\n" +
+		"**Proof** of Proposition 2.4\nSuppose a rational q were its supremum and compare q squared with two.\n"
+	ps := extractDoc(t, "sup.md", core.FormatMarkdown, doc)
+	u := provedBy(t, ps, "suprema of A")
+	if got := u.Proof.Sketch; !strings.HasPrefix(got, "By the definition") || !strings.HasSuffix(got, "and so m = n.") {
+		t.Errorf("Theorem 2.2's proof = %+v, want it whole", u.Proof)
+	}
+	b := provedBy(t, ps, "convergent sequence")
+	if got := b.Proof.Sketch; !strings.HasSuffix(got, "bounded by their maximum.") {
+		t.Errorf("Theorem 2.3's proof = %+v, want it whole", b.Proof)
+	}
+	r := provedBy(t, ps, "no rational supremum")
+	if !strings.HasPrefix(r.Proof.Text, "Suppose a rational q") {
+		t.Errorf("Proposition 2.4's proof = %+v", r.Proof)
+	}
+}
