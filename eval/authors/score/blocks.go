@@ -369,13 +369,46 @@ func xmlReadable(inner string) string {
 	return xmlEntities.Replace(tagRe.ReplaceAllString(s, " "))
 }
 
+// xmlForeignRe opens an element that sets its own default namespace
+// (<prefigure xmlns="https://prefigure.org">): what it holds is another
+// vocabulary's, so a <definition> inside it is a drawing's name binding,
+// not the author's definition.
+var xmlForeignRe = regexp.MustCompile(`<([A-Za-z][\w.-]*)\s[^>]*\bxmlns="[^"]*"[^>]*>`)
+
+// xmlForeign gives the spans of src that elements in another vocabulary hold.
+func xmlForeign(src string) [][2]int {
+	var spans [][2]int
+	for _, loc := range xmlForeignRe.FindAllStringSubmatchIndex(src, -1) {
+		if strings.HasSuffix(src[loc[0]:loc[1]], "/>") {
+			continue
+		}
+		closeTag := "</" + src[loc[2]:loc[3]] + ">"
+		if e := strings.Index(src[loc[1]:], closeTag); e >= 0 {
+			spans = append(spans, [2]int{loc[0], loc[1] + e + len(closeTag)})
+		}
+	}
+	return spans
+}
+
 func xmlBlocks(file, src string, m marker) []block {
 	var out []block
+	foreign := xmlForeign(src)
+	inForeign := func(at int) bool {
+		for _, sp := range foreign {
+			if at > sp[0] && at < sp[1] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, name := range m.names {
 		open := regexp.MustCompile(`<` + regexp.QuoteMeta(name) + `[\s>/]`)
 		closeTag := `</` + name + `>`
 		for _, loc := range open.FindAllStringIndex(src, -1) {
 			start := loc[0]
+			if inForeign(start) {
+				continue
+			}
 			gt := strings.IndexByte(src[start:], '>')
 			if gt < 0 {
 				continue

@@ -201,6 +201,28 @@ can be written as a linear combination of it in exactly one way.</p></statement>
 	}
 }
 
+// A diagram drawn in another vocabulary inside a PreTeXt figure
+// (<prefigure xmlns="https://prefigure.org">) names its points with its own
+// <definition>: that is no definition of the author's.
+func TestPreTeXtForeignVocabularyUncounted(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.ptx", `<pretext><book><chapter><title>Maps</title>
+<definition xml:id="def-linear"><statement><p>A map is <term>linear</term> if it keeps sums.</p></statement></definition>
+<figure><image><prefigure xmlns="https://prefigure.org" label="unit-square">
+<diagram><definition>origin=(0,0)</definition><definition>v1=(1,0)</definition></diagram>
+</prefigure></image></figure>
+</chapter></book></pretext>
+`)
+	lb := labels{mains: []string{"main.ptx"}, markers: []marker{{kind: "def", how: "xml", names: []string{"definition"}}}}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 1 || bs[0].label != "def-linear" {
+		t.Fatalf("blocks = %+v, want only the author's definition", bs)
+	}
+}
+
 // A PreTeXt result of a formula says it in <m>, as a LaTeX one says it in
 // $…$: the formula's letters are its signature, not prose words, and its
 // markup is no part of what it says.
