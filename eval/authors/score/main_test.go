@@ -699,3 +699,24 @@ func TestLetterDiagramHeldByItsDrawing(t *testing.T) {
 		t.Errorf("the diagram held by %d, want 0 (the primitive drawing it)", got)
 	}
 }
+
+// A law stated by a short formula alone (a+b=b+a) has too few letters for
+// them to tell it from another law on the same letters: it is held by the
+// primitive that has the formula symbol for symbol, and by no other.
+func TestShortFormulaHeldSymbolForSymbol(t *testing.T) {
+	bs := []block{
+		{kind: "thm", file: "a.tex", line: 1, body: "\\vs\n\\[ a+ b =b+a \\]\n"},
+		{kind: "thm", file: "a.tex", line: 5, body: "\\label{inv}\n$$\n  |A_{\\pi}| = |D_n|\n$$\n"},
+	}
+	ps := []prim{
+		newPrim(prim{id: "mul", name: "Multiplication is commutative", statement: `$$ a\cdot b =b\cdot a $$`}),
+		newPrim(prim{id: "add", name: "Addition is commutative", statement: `$$ a+ b =b+a $$`}),
+		newPrim(prim{id: "der", name: "Lemma 1.2", statement: `$$ |A_{\pi}| = |D_n| $$`}),
+	}
+	m := newMatcher(ps, bs)
+	for i, want := range []int{1, 2} {
+		if got := m.find(bs[i]); got != want {
+			t.Errorf("block %d held by %d, want %d", i, got, want)
+		}
+	}
+}

@@ -21,6 +21,7 @@ type prim struct {
 	sig, nameLower string
 	plain          string // plainSig of the statement and computational form
 	flat           string // flatText of the statement
+	tight          string // tightMath of the statement
 }
 
 func newPrim(p prim) prim {
@@ -33,6 +34,7 @@ func newPrim(p prim) prim {
 	p.plain = plainSig(p.statement + "\n" + p.computational)
 	p.nameLower = strings.Join(wordsOf(p.name, -1), " ")
 	p.flat = flatText(p.statement)
+	p.tight = tightMath(p.statement)
 	return p
 }
 
@@ -127,6 +129,17 @@ func withoutFootnotes(s string) string {
 		}
 		s = s[:i] + " " + s[min(k+1, len(s)):]
 	}
+}
+
+// tightRe is what does not change what a formula says: spacing, sizing
+// (\left, \right), math delimiters and labels.
+var tightRe = regexp.MustCompile(`\s+|\\(?:left|right|[,;:! ])|\\label\{[^{}]*\}|\$|\\[\[\]()]`)
+
+// tightMath is s with tightRe's marks gone: a formula too short for its
+// letters alone to tell it (a+b=b+a, whose letters any commutative law
+// shares) is found symbol for symbol.
+func tightMath(s string) string {
+	return tightRe.ReplaceAllString(s, "")
 }
 
 // mathSig is the letters and digits of s's math, commands left out: what
@@ -224,6 +237,17 @@ func (m *matcher) findBody(b block) (int, float64) {
 	title := strings.Join(wordsOf(b.title, -1), " ")
 	sig := blockSig(b.body)
 	flat := flatText(b.body)
+	// The formulas alone, and the whole body less what is unprinted (a
+	// display set as $$…$$, which formulasOf reads as empty inline math).
+	tightF := []string{tightMath(strings.Join(formulasOf(b.body), " ")), tightMath(unprinted.ReplaceAllString(withoutFootnotes(b.body), ""))}
+	heldTight := func(p prim) bool {
+		for _, t := range tightF {
+			if len(t) >= 5 && strings.Contains(p.tight, t) {
+				return true
+			}
+		}
+		return false
+	}
 	expanded := flat
 	if len(m.macros) > 0 && len(ws) < 3 {
 		expanded = flatText(expandText(b.body, m.macros, 0))
@@ -250,6 +274,8 @@ func (m *matcher) findBody(b block) (int, float64) {
 			score = 0.8 + 0.05*f*tight
 		} else if title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 			score = 0.6
+		} else if len(ws) < 3 && heldTight(p) {
+			score = 0.85 // a short formula, symbol for symbol
 		} else if len(ws) < 3 && len(flat) >= 20 && (strings.Contains(p.flat, flat) || expanded != flat && strings.Contains(p.flat, expanded)) {
 			score = 0.95 // a short statement, word for word
 		} else if b.kind == "fig" && len(ws) < 3 && drawsRows(p.computational, b.body) {
