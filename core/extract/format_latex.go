@@ -24,12 +24,19 @@ func (x *extractor) latexEnvs(st *secState) {
 			continue
 		}
 		name := s[i : i+q]
-		env, ok := envKinds[strings.TrimSuffix(name, "*")]
-		if !ok {
-			env, ok = declaredEnv(tex, strings.TrimSuffix(name, "*"))
-		}
 		p := i + q + 1
 		var title, opt string
+		kindName := name
+		if restatable(name) {
+			var ok bool
+			if opt, kindName, p, ok = restatableArgs(s, p); !ok {
+				continue
+			}
+		}
+		env, ok := envKinds[strings.TrimSuffix(kindName, "*")]
+		if !ok {
+			env, ok = declaredEnv(tex, strings.TrimSuffix(kindName, "*"))
+		}
 		headed := false
 		if !ok {
 			// An environment whose heading prints its kind
@@ -52,7 +59,7 @@ func (x *extractor) latexEnvs(st *secState) {
 		}
 		// A title may follow a comment ("\begin{thm}%" then "[Title]") and
 		// carry a long footnote of its own.
-		if a := skipTeXSpace(s, p); !headed && a < len(s) && s[a] == '[' {
+		if a := skipTeXSpace(s, p); !headed && opt == "" && a < len(s) && s[a] == '[' {
 			if e, ok := balanced(s, a, '[', ']', 2000); ok {
 				opt = s[a+1 : e]
 				p = e + 1

@@ -290,6 +290,12 @@ func scanTeX(doc string) *texDoc {
 			}
 			f := frame{env: env, cur: cur, proof: -1}
 			base := strings.TrimSuffix(env, "*")
+			numberedEnv := env
+			if restatable(env) {
+				if _, inner, _, ok := restatableArgs(doc, e); ok {
+					numberedEnv, base = inner, strings.TrimSuffix(inner, "*")
+				}
+			}
 			switch {
 			case proofEnvs[env] || proofTitles[strings.ToLower(d.envs[base])]:
 				p := texProof{at: i, end: len(doc)}
@@ -301,10 +307,10 @@ func scanTeX(doc string) *texDoc {
 			case d.theoremKind(base) != "":
 				kind := d.theoremKind(base)
 				num := ""
-				if !strings.HasSuffix(env, "*") {
+				if !strings.HasSuffix(numberedEnv, "*") {
 					num = n.step(base, d)
 				}
-				d.blocks = append(d.blocks, texBlock{at: i, env: env, kind: kind, number: num})
+				d.blocks = append(d.blocks, texBlock{at: i, env: numberedEnv, kind: kind, number: num})
 				if num != "" {
 					cur = texLabel{kind: kind, number: num, at: i}
 				}

@@ -240,6 +240,16 @@ func envBlocks(file, src string, m marker) []block {
 					}
 				}
 			}
+			if name == "restatable" || name == "restatable*" {
+				// thmtools' \begin{restatable}[Title]{theorem}{Macro}: the
+				// environment it sets and the command that restates it
+				// are no part of the statement.
+				for range 2 {
+					if _, j, ok := group(src, i, '{'); ok {
+						i = j
+					}
+				}
+			}
 			// the matching \end, counting nested blocks of the same name
 			depth, j := 1, i
 			for depth > 0 {

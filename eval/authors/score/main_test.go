@@ -720,3 +720,13 @@ func TestShortFormulaHeldSymbolForSymbol(t *testing.T) {
 		}
 	}
 }
+
+// thmtools' restatable names the environment it sets and the command that
+// restates it before its statement: neither is what the statement says.
+func TestRestatableArgumentsAreNoStatement(t *testing.T) {
+	src := "\\begin{restatable}[Lifting]{theorem}{LiftingTheoremMacro}\\label{thm:lift}\nLet $p$ be a covering map.\n\\end{restatable}\n"
+	bs := envBlocks("a.tex", src, marker{kind: "thm", how: "env", names: []string{"restatable"}})
+	if len(bs) != 1 || bs[0].title != "Lifting" || strings.Contains(bs[0].body, "LiftingTheoremMacro") || !strings.Contains(bs[0].body, "covering") {
+		t.Fatalf("blocks = %+v, want the statement alone, titled Lifting", bs)
+	}
+}
