@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -728,5 +729,29 @@ func TestRestatableArgumentsAreNoStatement(t *testing.T) {
 	bs := envBlocks("a.tex", src, marker{kind: "thm", how: "env", names: []string{"restatable"}})
 	if len(bs) != 1 || bs[0].title != "Lifting" || strings.Contains(bs[0].body, "LiftingTheoremMacro") || !strings.Contains(bs[0].body, "covering") {
 		t.Fatalf("blocks = %+v, want the statement alone, titled Lifting", bs)
+	}
+}
+
+// An author's macro that only makes index entries (\nindex{symmdiff}{…}{…})
+// prints nothing: its keys are not words of the block, so a primitive
+// holding the printed definition holds the block.
+func TestSilentMacroArgumentsAreNoWords(t *testing.T) {
+	macros := map[string]authorMacro{
+		"nindex": {nargs: 3, body: `\index[notation]{A#1@#2 --- \textit{#3}}`},
+		"term":   {nargs: 1, body: `\textbf{#1}`},
+	}
+	body := "\\nindex{symmdiff}{$\\triangle$}{symmetric difference}\nThe \\term{symmetric difference} of sets $X$ and $Y$ is the set of elements in exactly one of them.\n"
+	bs := []block{{kind: "def", file: "a.tex", line: 1, body: body}}
+	ps := []prim{
+		newPrim(prim{id: "other", name: "Union", statement: "The union of sets $X$ and $Y$ is the set of elements in either."}),
+		newPrim(prim{id: "sd", name: "Symmetric difference", statement: "The symmetric difference of sets $X$ and $Y$ is the set of elements in exactly one of them."}),
+	}
+	m := newMatcher(ps, bs)
+	m.macros = macros
+	if got := m.find(bs[0]); got != 1 {
+		t.Fatalf("block held by %d, want the symmetric difference", got)
+	}
+	if w := wordsOf(withoutSilent(body, macros), -1); slices.Contains(w, "symmdiff") || !slices.Contains(w, "symmetric") {
+		t.Errorf("words = %v, want the printed words only", w)
 	}
 }

@@ -233,7 +233,7 @@ func (m *matcher) find(b block) int {
 
 // findBody is find for b's body as it stands, with the best score.
 func (m *matcher) findBody(b block) (int, float64) {
-	ws := distinctive(wordsOf(b.body, -1), m.df, 8)
+	ws := distinctive(wordsOf(withoutSilent(b.body, m.macros), -1), m.df, 8)
 	title := strings.Join(wordsOf(b.title, -1), " ")
 	sig := blockSig(b.body)
 	flat := flatText(b.body)
@@ -694,6 +694,70 @@ func expandText(s string, macros map[string]authorMacro, depth int) string {
 			body = strings.ReplaceAll(body, "#"+string(rune('0'+a)), args[a-1])
 		}
 		b.WriteString(expandText(body, macros, depth+1))
+		b.WriteByte(' ')
+		i = k - 1
+	}
+	return b.String()
+}
+
+// silent reports whether an author's macro prints nothing: its body is
+// index entries and labels only (\newcommand{\nindex}[3]{\index[notation]{…}}),
+// whose arguments a reader never sees.
+func silent(am authorMacro) bool {
+	body := am.body
+	for {
+		loc := silentCmdRe.FindStringIndex(body)
+		if loc == nil {
+			break
+		}
+		i := loc[1]
+		if _, j, ok := group(body, i, '['); ok {
+			i = j
+		}
+		_, j, ok := group(body, i, '{')
+		if !ok {
+			return false
+		}
+		body = body[:loc[0]] + body[j:]
+	}
+	return strings.TrimSpace(body) == ""
+}
+
+var silentCmdRe = regexp.MustCompile(`\\(?:index|label|glossary)\b`)
+
+// withoutSilent is s without the calls of the author's macros that print
+// nothing (silent), their arguments with them.
+func withoutSilent(s string, macros map[string]authorMacro) string {
+	if len(macros) == 0 || !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isLetter(s[j]) {
+			j++
+		}
+		am, ok := macros[s[i+1:j]]
+		if j == i+1 || !ok || !silent(am) {
+			e := min(max(j, i+2), len(s))
+			b.WriteString(s[i:e])
+			i = e - 1
+			continue
+		}
+		k := j
+		for a := 0; a < am.nargs; a++ {
+			open := byte('{')
+			if a == 0 && am.opt {
+				open = '['
+			}
+			if _, e, ok := group(s, k, open); ok {
+				k = e
+			}
+		}
 		b.WriteByte(' ')
 		i = k - 1
 	}
