@@ -22,6 +22,7 @@ type block struct {
 	stmt       string
 	steps      []string
 	start, end int // offsets in the file
+	endLine    int // the line of end
 	// of is, for a proof, the index of the result it follows (-1: none).
 	of int
 }
@@ -45,6 +46,9 @@ func countBlocks(dir string, lb labels) ([]block, error) {
 			bs = append(bs, markerBlocks(f, src, m, f == lb.mains[0])...)
 		}
 		sort.SliceStable(bs, func(i, j int) bool { return bs[i].start < bs[j].start })
+		for i := range bs {
+			bs[i].endLine = lineAt(src, min(max(bs[i].end, bs[i].start), len(src)))
+		}
 		out = append(out, bs...)
 	}
 	// A proof belongs to the result just before it, when no other block

@@ -316,6 +316,9 @@ func primFromJSON(b []byte) prim {
 		computational: str(m["computationalForm"])}
 	if pv, ok := m["provenance"].(map[string]any); ok {
 		p.document = str(pv["document"])
+		if l, ok := pv["line"].(float64); ok {
+			p.line = int(l)
+		}
 	}
 	for k, v := range m {
 		if strings.Contains(strings.ToLower(k), "proof") {

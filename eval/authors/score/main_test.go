@@ -755,3 +755,29 @@ func TestSilentMacroArgumentsAreNoWords(t *testing.T) {
 		t.Errorf("words = %v, want the printed words only", w)
 	}
 }
+
+// A definition of several terms is read as one primitive a term: the
+// block is held when its parts, read within its lines, together hold it,
+// and not by parts read elsewhere.
+func TestDefinitionHeldByItsParts(t *testing.T) {
+	body := "A set $X$ is \\textbf{finite} if there exists a bijection $f : [n] \\to X$ for some $n$. " +
+		"The function $f$ is called an \\textbf{enumeration} of $X$. If $X$ is not finite we say it is \\textbf{infinite}.\n"
+	bs := []block{{kind: "def", file: "ch6/finite.tex", line: 33, endLine: 40, body: body}}
+	part := func(id, doc string, line int, st string) prim {
+		p := newPrim(prim{id: id, typ: "definition", statement: st, document: doc})
+		p.line = line
+		return p
+	}
+	ps := []prim{
+		part("finite", "book/ch6/finite.tex", 33, "A set $X$ is finite if there exists a bijection $f: [n] \\to X$ for some $n$."),
+		part("enum", "book/ch6/finite.tex", 38, "The function $f$ is called an enumeration of $X$."),
+		part("inf", "book/ch6/finite.tex", 38, "If $X$ is not finite we say it is infinite."),
+	}
+	if got := newMatcher(ps, bs).find(bs[0]); got != 0 {
+		t.Fatalf("block held by %d, want its first part", got)
+	}
+	ps[1].line, ps[2].line = 90, 91 // parts of another block
+	if got := newMatcher(ps, bs).find(bs[0]); got != -1 {
+		t.Fatalf("block held by %d, want none: the rest of its text is read elsewhere", got)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -16,6 +17,7 @@ type prim struct {
 	computational  string
 	proof          string // any proof the primitive carries (empty until lore has one)
 	document       string
+	line           int // the line of the document it was read at (0: unknown)
 	words          []string
 	wordSet        map[string]bool
 	sig, nameLower string
@@ -285,6 +287,11 @@ func (m *matcher) findBody(b block) (int, float64) {
 			best, bestScore = i, score
 		}
 	}
+	if best < 0 && b.kind == "def" && len(ws) >= 3 {
+		if i := m.parts(b, ws); i >= 0 {
+			best, bestScore = i, 0.7
+		}
+	}
 	return best, bestScore
 }
 
@@ -309,6 +316,42 @@ func drawsRows(form, body string) bool {
 		}
 	}
 	return rows > 0
+}
+
+// parts gives the first of the primitives a definition of several terms
+// was read as, one a term ("A set is finite if … The function f is
+// called an enumeration of X. If X is not finite we say it is infinite."
+// as finite, enumeration and infinite), when together they hold most of
+// its distinctive words; -1 when they do not. A part is a definition read
+// in the block's file within the block's lines.
+func (m *matcher) parts(b block, ws []string) int {
+	first, n := -1, 0
+	held := map[string]bool{}
+	for i, p := range m.prims {
+		if p.line < b.line || p.line > b.endLine || !kindFits(b.kind, p.typ) || !sameFile(p.document, b.file) {
+			continue
+		}
+		n++
+		if first < 0 || p.line < m.prims[first].line {
+			first = i
+		}
+		for _, w := range ws {
+			if p.wordSet[w] {
+				held[w] = true
+			}
+		}
+	}
+	if n < 2 || float64(len(held)) < 0.7*float64(len(ws)) {
+		return -1
+	}
+	return first
+}
+
+// sameFile reports whether a primitive's document (as lore names it,
+// perhaps with the folder it was given) is the work's file f.
+func sameFile(document, f string) bool {
+	document, f = filepath.ToSlash(document), filepath.ToSlash(f)
+	return document == f || strings.HasSuffix(document, "/"+f)
 }
 
 // fitter reports whether p fits b better than q, both holding it equally:
