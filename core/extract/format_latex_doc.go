@@ -110,6 +110,9 @@ var kindOfTitle = map[string]blockKind{
 	"algorithm": {"algorithm", "algorithm"}, "identity": {"identity", "identity"},
 	"rule": {"theorem", "rule"}, "principle": {"theorem", "principle"}, "law": {"theorem", "rule"},
 	"claim": {"theorem", "claim"},
+	// An invariant (of a loop, a construction) is a property the text
+	// goes on to prove holds throughout: a result, as a claim is.
+	"invariant": {"theorem", "invariant"},
 	// The same titles in the languages books are most often written in
 	// besides English; "Definition", "Lemma", "Proposition" and "Axiom"
 	// are spelled alike.

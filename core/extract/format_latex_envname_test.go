@@ -116,3 +116,16 @@ func TestLaTeXKindNamedEnvironmentNotExpandedAway(t *testing.T) {
 		t.Errorf("got %v", got)
 	}
 }
+
+// An environment printed "Invariant" states a property its proof then
+// establishes: a result of the book, as a claim is.
+func TestInvariantIsAResult(t *testing.T) {
+	txt := "\\documentclass{book}\n\\usepackage{amsthm}\n\\newtheorem{thminv}{Invariant}[chapter]\n" +
+		"\\begin{document}\n\\chapter{Loops}\n" +
+		"\\begin{thminv}\\label{p1}\n$$\n  \\forall i \\geq 0: a_i + b_i = n\n$$\n\\end{thminv}\n" +
+		"\\begin{proof}\nBy induction on $i$.\n\\end{proof}\n\\end{document}\n"
+	ps := texBook(t, txt)
+	if len(ps) != 1 || ps[0].Type != core.Theorem || !strings.Contains(ps[0].FormalStatement, "a_i + b_i = n") {
+		t.Fatalf("primitives = %v, want the invariant as a theorem", nameList(ps))
+	}
+}
