@@ -154,11 +154,10 @@ func bracedPath(s string, p int, expand func(string) (string, bool)) (string, in
 	if p >= len(s) || s[p] != '{' {
 		return "", 0, false
 	}
-	e := strings.IndexAny(s[p+1:], "{}\n")
-	if e < 0 || e > maxIncludeArgBytes || s[p+1+e] != '}' {
+	arg, e, ok := pathArg(s, p+1)
+	if !ok {
 		return "", 0, false
 	}
-	arg := strings.TrimSpace(s[p+1 : p+1+e])
 	if strings.Contains(arg, `\`) && !strings.Contains(arg, "#") && expand != nil {
 		if x, ok := expand(arg); ok {
 			arg = strings.TrimSpace(x)
@@ -167,7 +166,37 @@ func bracedPath(s string, p int, expand func(string) (string, bool)) (string, in
 	if strings.ContainsAny(arg, `\#$`) {
 		return "", 0, false
 	}
-	return arg, p + e + 2, true
+	return arg, e, true
+}
+
+// pathArg reads a path's braced argument from p (just past its brace) to
+// its closing brace: the path and the offset past the brace. A comment
+// ends its line without a space, as TeX reads it, so an author may set the
+// path on a line of its own (\include{%⏎ chapters/intro%⏎ }); a line
+// that ends with no comment, or a nested brace, makes no path.
+func pathArg(s string, p int) (string, int, bool) {
+	var b strings.Builder
+	for i := p; i < len(s) && i-p <= maxIncludeArgBytes; i++ {
+		switch s[i] {
+		case '}':
+			return strings.TrimSpace(b.String()), i + 1, true
+		case '{', '\n':
+			return "", 0, false
+		case '%':
+			nl := strings.IndexByte(s[i:], '\n')
+			if nl < 0 {
+				return "", 0, false
+			}
+			i += nl + 1
+			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			i--
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return "", 0, false
 }
 
 // candidates are the documents, most likely first, that ref in the

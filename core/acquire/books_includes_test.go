@@ -230,3 +230,22 @@ func TestBookReadWithoutMacrosIsTheEditionRead(t *testing.T) {
 	}
 	inOrder(t, "main.tex", res.Documents[0].Text, "\\begin{document}\n\\section{Sorting}\nSorting's text.")
 }
+
+// A path set on a line of its own between comments (\include{%⏎ path%⏎ })
+// is read as TeX reads it, the comments ending their lines without a
+// space: the chapter is the book's, not a document of its own.
+func TestIncludePathBetweenComments(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"main.tex":           "\\documentclass{book}\n\\newcommand{\\R}{\\mathbb{R}}\n\\begin{document}\n\\include{%\n  chapters/intro%\n}\n\\include{chapters/%\n   end}\n\\end{document}\n",
+		"chapters/intro.tex": "\\chapter{Intro}\nThe intro's text on $\\R$.\n",
+		"chapters/end.tex":   "\\chapter{End}\nThe end's text.\n",
+	})
+	res, err := Local(context.Background(), dir, Options{AllFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(docNames(res), " "); names != "main.tex" {
+		t.Fatalf("documents %q, want the book alone", names)
+	}
+	inOrder(t, "the book", res.Documents[0].Text, "The intro's text", "The end's text.")
+}
