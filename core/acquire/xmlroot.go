@@ -28,6 +28,10 @@ var pretextDivisions = map[string]bool{
 	// A book's notation kept in a file of its own, included where the
 	// docinfo holds it: read so the statements expand the macros.
 	"macros": true,
+	// A division kept for some editions of the book only
+	// (<restrict-version versions="1554 default"><section>…), MathBook
+	// XML's wrapper: its file is a division like any other.
+	"restrict-version": true,
 }
 
 // xmlRootsRead names what lore reads as .xml, for messages.

@@ -159,3 +159,22 @@ func TestXMLFromURLReadByRootElement(t *testing.T) {
 		t.Errorf("DocBook from a URL: %v; want it refused naming its root", err)
 	}
 }
+
+// A MathBook XML book keeps a division for some editions in a
+// <restrict-version> wrapper, a file of its own that the main file
+// xi:includes: the division is read in the book.
+func TestRestrictVersionDivisionIsRead(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"book.xml": "<?xml version=\"1.0\"?>\n<mathbook xmlns:xi=\"http://www.w3.org/2001/XInclude\"><book><chapter><title>Bases</title>\n" +
+			"<xi:include href=\"./coords.xml\" />\n</chapter></book></mathbook>\n",
+		"coords.xml": "<?xml version=\"1.0\"?>\n<restrict-version versions=\"1554 default\">\n<section xml:id=\"coords\"><title>Coordinates</title>\n" +
+			"<fact><statement><p>Any vector of a subspace is a combination of a basis in exactly one way.</p></statement></fact>\n</section>\n</restrict-version>\n",
+	})
+	res, err := Local(t.Context(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Documents) != 1 || !strings.Contains(res.Documents[0].Text, "exactly one way") {
+		t.Fatalf("documents %q, want the book with its included section", docNames(res))
+	}
+}
