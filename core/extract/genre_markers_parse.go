@@ -163,7 +163,7 @@ func parseMarker(s string, start int, m marker) (hit, bool) {
 	if s[p] != ':' && s[p] != '.' {
 		// "Definition 2.1 A group is …": books set the marker in bold and
 		// their EPUB and PDF text keeps no punctuation after it.
-		if q, ok := bareResult(s, p, h, m, lineStart, ls, swapped != ""); ok {
+		if q, ok := bareResult(s, p, h, m, lineStart, ls, swapped != "", emph); ok {
 			h.after = q
 			h.apart = emph || swapped != "" || paragraphStart(s, ls)
 			h.strong = emph || swapped != ""
@@ -231,7 +231,7 @@ func tocEntry(s string, p int) bool {
 // are mentions, not results. A table-of-contents line ("Theorem 2.1
 // Fundamental theorem . . . 23") is not one either. It returns where the
 // statement starts.
-func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swapped bool) (int, bool) {
+func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swapped, bold bool) (int, bool) {
 	if h.number == "" && !h.lost || !m.named || m.colon || !resultKinds[m.kind] || !lineStart || !swapped && !blockCanStart(s, ls) {
 		return 0, false
 	}
@@ -273,9 +273,10 @@ func bareResult(s string, p int, h hit, m marker, lineStart bool, ls int, swappe
 	}
 	// A swapped number is evidence enough for a statement that opens with
 	// a formula ("𝜀0 is the least fixed point"), never with a lower-case
-	// word, which is prose mentioning the result.
+	// word, which is prose mentioning the result; so is a label set in
+	// bold ("**Proposition 4.1.5**" over "2 + 2 = 4").
 	// (Mathematical italic letters, "𝛼", count as a formula.)
-	if swapped && !('a' <= r && r <= 'z') && r != '\n' && r != '\r' {
+	if (swapped || bold) && !('a' <= r && r <= 'z') && r != '\n' && r != '\r' {
 		return q, true
 	}
 	return 0, false

@@ -44,3 +44,22 @@ func TestUnreferredTitlesAreNoBlocks(t *testing.T) {
 		}
 	}
 }
+
+// A result whose label a PDF's text sets in bold alone on its line is
+// read though its statement opens with a formula ("2 + 2 = 4"), not a
+// capital; the same label unset, over a formula, is not.
+func TestBoldLabelOverFormula(t *testing.T) {
+	doc := "# 4 Induction\n\nWe must be careful to apply the definitions.\n\n" +
+		"**Proposition 4.1.5**\n2 + 2 = 4\n\n**Proof**\nBy the recursive definition of addition, 2 + 2 = s(2 + 1) = 4. □\n"
+	ps := extractDoc(t, "ind.md", core.FormatMarkdown, doc)
+	p := provedBy(t, ps, "2 + 2 = 4")
+	if p.Type != core.Theorem || p.Proof.Text == "" {
+		t.Errorf("Proposition 4.1.5 read as %s with proof %+v", p.Type, p.Proof)
+	}
+	plain := "# 4 Induction\n\nWe must be careful to apply the definitions of\nProposition 4.1.5\n2 + 2 = 4 holds.\n"
+	for _, p := range extractDoc(t, "ind2.md", core.FormatMarkdown, plain) {
+		if p.Type == core.Theorem {
+			t.Errorf("a mention read as a result: %q", p.FormalStatement)
+		}
+	}
+}
