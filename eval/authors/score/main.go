@@ -388,7 +388,7 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 			c.Found++
 			if b.kind == "alg" || b.kind == "fig" {
 				in, keyed := stepsInOrder(b.steps, ps[held[i]])
-				if b.kind == "alg" && keyed > 0 && float64(in) >= 0.8*float64(keyed) {
+				if b.kind == "alg" && stepsHeld(in, keyed) {
 					r.AlgInOrder++
 				} else if b.kind == "alg" && verbose {
 					r.Examples = append(r.Examples, fmt.Sprintf("out of order %s:%d in %s: %d of %d steps; first lost %q", b.file, b.line, ps[held[i]].id, in, keyed, oneLine(firstLost(b.steps, ps[held[i]]))))

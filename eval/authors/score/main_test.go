@@ -389,6 +389,20 @@ func TestMatchAndSteps(t *testing.T) {
 	}
 }
 
+// An algorithm written as a paragraph has no steps to put out of order:
+// once found it is in order; one with steps still needs four in five.
+func TestStepsHeld(t *testing.T) {
+	cases := []struct {
+		in, keyed int
+		want      bool
+	}{{0, 0, true}, {4, 5, true}, {3, 5, false}, {0, 4, false}, {10, 10, true}}
+	for _, c := range cases {
+		if got := stepsHeld(c.in, c.keyed); got != c.want {
+			t.Errorf("stepsHeld(%d, %d) = %v, want %v", c.in, c.keyed, got, c.want)
+		}
+	}
+}
+
 // A step of formulas only ("for $k = 1 \to m + n$") is held by a
 // statement that writes the formula in readable form, without dollars, as
 // lore shows an algorithm; and its formulas still have to come in order.

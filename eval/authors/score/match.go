@@ -422,6 +422,15 @@ func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
 	return inOrder, keyed
 }
 
+// stepsHeld reports whether an algorithm whose primitive holds in of its
+// keyed steps in order counts as in order: at least 80% of them. A block
+// with no keyed step (an algorithm written as a paragraph, or one of
+// displayed formulas only) has nothing to put out of order, so finding it
+// is enough.
+func stepsHeld(in, keyed int) bool {
+	return float64(in) >= 0.8*float64(keyed)
+}
+
 // operatorRe are the operator commands, which print their names.
 var operatorRe = regexp.MustCompile(`\\(max|min|log|ln|lg|exp|sin|cos|tan|gcd|lcm|det|lim|sup|inf|deg|dim|ker|arg|argmax|argmin|mod|bmod|pmod|Pr)([^A-Za-z@]|$)`)
 
