@@ -345,7 +345,12 @@ var (
 )
 
 // stepLists reads the functions of a section of Markdown or text that are
-// described by a list of steps.
+// described by a list of steps: a lead-in ("Executes the following
+// steps:", "… SHALL be implemented as follows.", "proceed as follows")
+// over a list. The function is the one the lead-in's item opens with
+// (its signature), else the one its sentence calls ("the
+// G.calculate_generator(H, PRS) function shall be …"); a lead-in that
+// names none is the section's procedure when it says to proceed.
 func (x *extractor) stepLists(st *secState, start int) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
@@ -358,24 +363,34 @@ func (x *extractor) stepLists(st *secState, start int) {
 		line, next := lineAt(s, p)
 		at := p
 		p = next
-		if !stepsLead.MatchString(line) {
+		follows := followsLead.MatchString(line)
+		if !follows && !stepsLead.MatchString(line) {
 			continue
 		}
 		// the lead ends with a colon, on its line or one of the next two
-		for n := 0; n < 3 && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":"); n++ {
+		for n := 0; !follows && n < 3 && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":"); n++ {
 			if next >= len(s) {
 				break
 			}
 			line, next = lineAt(s, next)
 		}
-		if !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":") {
+		if !follows && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":") {
 			continue
 		}
 		head := itemStart(s, at)
 		hl, _ := lineAt(s, head)
-		m := sigHead.FindStringSubmatch(hl)
-		if m == nil {
-			continue
+		lead := s[head:next]
+		if x.format == core.FormatMarkdown {
+			lead = mdUnescaped(lead)
+		}
+		fn, args, said := leadFunction(lead)
+		if fn == "" {
+			if !proceedLead.MatchString(line) {
+				continue
+			}
+			if fn = topicTitle(st.title); fn == "" {
+				continue
+			}
 		}
 		headMarker := ""
 		if hm := stepItemLine.FindStringSubmatch(hl); hm != nil {
@@ -385,25 +400,28 @@ func (x *extractor) stepLists(st *secState, start int) {
 		if len(rows) < 2 {
 			continue
 		}
-		ps := pseudo{procs: []string{m[1]}}
-		if a := strings.TrimSpace(m[2]); a != "" {
+		ps := pseudo{procs: []string{fn}}
+		if a := strings.TrimSpace(args); a != "" {
 			ps.inputs = []string{a}
 		}
 		for i, r := range rows {
+			if x.format == core.FormatMarkdown {
+				r = mdUnescaped(r)
+			}
 			ps.lines = append(ps.lines, pcLine{depth: depths[i], text: r})
 			for _, c := range callName.FindAllStringSubmatch(r, -1) {
 				ps.calls = append(ps.calls, c[1])
 			}
 		}
 		c := cand{
-			typ: core.Algorithm, name: m[1], offset: st.body + head, end: st.body + end, conf: stepListConf,
-			statement: withCaption(m[1], strings.TrimSpace(headText(s[head+len(m[0]):next])+" "+ps.statement())), form: ps.form(),
+			typ: core.Algorithm, name: fn, offset: st.body + head, end: st.body + end, conf: stepListConf,
+			statement: withCaption(fn, strings.TrimSpace(headText(strings.TrimLeft(lead[said:], "*+•◦▪–-0123456789.) \t"))+" "+ps.statement())), form: ps.form(),
 		}
 		// The function read otherwise inside the list (a concept named by
 		// its signature, a marker) is the same function.
 		kept := x.cands[:start]
 		for _, o := range x.cands[start:] {
-			if o.format || o.offset < c.offset || o.offset >= c.end || o.typ != core.Algorithm && !strings.HasPrefix(o.name, m[1]) {
+			if o.format || o.offset < c.offset || o.offset >= c.end || o.typ != core.Algorithm && !strings.HasPrefix(o.name, fn) {
 				kept = append(kept, o)
 			}
 		}
@@ -412,6 +430,47 @@ func (x *extractor) stepLists(st *secState, start int) {
 		x.add(st, c)
 		p = max(p, end)
 	}
+}
+
+var (
+	// followsLead is a lead-in whose sentence ends its line with "as
+	// follows" (or "the following steps"), a period or a colon after it.
+	followsLead = lazyre.New(`(?i)\b(?:as follows|the following steps)[ \t*_]*[.:][ \t*_]*$`)
+	// proceedLead is a lead-in that says to act, not what a thing is:
+	// a procedure even where it names no function.
+	proceedLead = lazyre.New(`(?i)\b(?:proceeds?|steps are|is computed|are computed|is performed|is done)\b[^.]*\bas follows\b|\bthe following steps\b`)
+	// leadCall is a function's signature in a lead-in's sentence.
+	leadCall = lazyre.New("`?([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\(([^()]*)\\)")
+)
+
+// leadFunction gives the function a procedure's lead-in names: the
+// signature its item or line opens with, else the first its sentences
+// call; said is where what the lead says of it begins (after an opening
+// signature, 0 otherwise).
+func leadFunction(lead string) (fn, args string, said int) {
+	if m := sigHead.FindStringSubmatch(lead); m != nil {
+		return m[1], m[2], len(m[0])
+	}
+	if m := leadCall.FindStringSubmatch(lead); m != nil {
+		return m[1], m[2], 0
+	}
+	return "", "", 0
+}
+
+// mdUnescaped is s with Markdown's backslash escapes of punctuation
+// ("G.scalar\_mult") read as the characters they print.
+func mdUnescaped(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\`*_{}[]()#+-.!|<>", s[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // itemStart is where the list item or paragraph holding the line at i

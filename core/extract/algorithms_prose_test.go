@@ -248,3 +248,68 @@ func TestStepsOfANamedFunctionInPDFText(t *testing.T) {
 		}
 	}
 }
+
+// A procedure whose lead-in ends "as follows." over a list is an
+// algorithm: named by the function its sentence calls (Markdown's
+// escapes read as what they print), by its item's signature, or — where
+// the lead-in only says to proceed — by its section; a lead-in that says
+// what things are ("are defined as follows.") over a list of them is not.
+func TestStepsUnderAsFollows(t *testing.T) {
+	src := "For both curves the G.derive\\_point(H, seed) function shall be implemented as follows.\n\n" +
+		" - First str = encode\\_seed(seed) SHALL BE calculated.\n\n" +
+		" - This string is then hashed,\n   h = H.hash(str).\n\n" +
+		" - The point is decoded from h.\n\n" +
+		"Code for the functions above is in the appendix.\n\n" +
+		"The functions of the group are defined as follows.\n\n" +
+		"- G.order is the order of the group.\n\n" +
+		"- G.cofactor is the cofactor of the curve.\n\n" +
+		"- It is RECOMMENDED to implement G.pick\\_scalar() as follows.\n\n" +
+		"  - Set s = random\\_bytes(32).\n\n" +
+		"  - Clear the top bits.\n\n" +
+		"- G.zero is the identity.\n\n" +
+		"One way that works without ordering is to proceed as follows.\n\n" +
+		"- First derive the key k = H.hash(sid).\n\n" +
+		"- Then let each party send a tag over its message.\n\n" +
+		"- Let the receiver check the tag.\n\n" +
+		"## Next\n"
+	doc := &core.Document{Path: "fixture", Format: core.FormatMarkdown, Text: src}
+	a := &core.Analysis{Document: doc, ContentType: core.Spec,
+		Sections: []*core.Section{{Title: "Ticket confirmation", Level: 1, End: len(src)}}}
+	algs := map[string]core.Primitive{}
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			algs[p.Name] = p
+		}
+	}
+	d, ok := algs["G.derive_point"]
+	if !ok {
+		t.Fatalf("no algorithm G.derive_point; got %q", algNames(algs))
+	}
+	want := "Input: H, seed\n" +
+		"1. First str = encode_seed(seed) SHALL BE calculated.\n" +
+		"2. This string is then hashed, h = H.hash(str).\n" +
+		"3. The point is decoded from h."
+	if d.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", d.ComputationalForm, want)
+	}
+	if strings.Contains(d.FormalStatement, "appendix") {
+		t.Errorf("statement runs past the list: %q", d.FormalStatement)
+	}
+	s, ok := algs["G.pick_scalar"]
+	if !ok {
+		t.Fatalf("no algorithm G.pick_scalar; got %q", algNames(algs))
+	}
+	if want := "1. Set s = random_bytes(32).\n2. Clear the top bits."; s.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", s.ComputationalForm, want)
+	}
+	k, ok := algs["Ticket confirmation"]
+	if !ok {
+		t.Fatalf("no algorithm for the section's procedure; got %q", algNames(algs))
+	}
+	if !strings.Contains(k.ComputationalForm, "3. Let the receiver check the tag.") {
+		t.Errorf("form = %q, want its three steps", k.ComputationalForm)
+	}
+	if len(algs) != 3 {
+		t.Errorf("algorithms = %q, want 3 (a list of definitions is none)", algNames(algs))
+	}
+}
