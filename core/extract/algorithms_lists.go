@@ -42,7 +42,7 @@ func (x *extractor) markedSteps(st *secState, start int) {
 		if rel < 0 || rel >= len(st.own) {
 			continue
 		}
-		at := listAfterMarker(st.own, rel)
+		at := listAfterLead(st.own, rel)
 		if at < 0 {
 			continue
 		}
@@ -54,13 +54,18 @@ func (x *extractor) markedSteps(st *secState, start int) {
 		// (with a lead-in before it, or none)
 		head := strings.Fields(rows[0].text)
 		head = head[:min(len(head), 4)]
-		k := strings.Index(c.statement, strings.Join(head, " "))
-		if k < 0 {
-			continue
-		}
-		lead := strings.TrimSpace(c.statement[:k])
-		if f := strings.Fields(lead); len(f) > 0 && looseItem.MatchString(f[len(f)-1]+" x") {
-			lead = strings.TrimSpace(strings.Join(f[:len(f)-1], " "))
+		var lead string
+		if k := strings.Index(c.statement, strings.Join(head, " ")); k >= 0 {
+			// the statement ran on into the list: its lead-in is what
+			// stands before the first item's marker
+			lead = strings.TrimSpace(c.statement[:k])
+			if f := strings.Fields(lead); len(f) > 0 && looseItem.MatchString(f[len(f)-1]+" x") {
+				lead = strings.TrimSpace(strings.Join(f[:len(f)-1], " "))
+			}
+		} else {
+			// the statement stopped at the lead-in's paragraph (or a
+			// display in it): the lead-in runs on to the list
+			lead = strings.TrimSpace(leadTo(c.statement, st.own[rel:at]))
 		}
 		ps := pseudo{lines: rows}
 		c.statement = cutStatement(strings.TrimSpace(lead+" "+ps.statement()), maxStatement)
@@ -68,6 +73,68 @@ func (x *extractor) markedSteps(st *secState, start int) {
 		c.end = st.body + end
 		x.algos.keep(c.offset, &ps)
 	}
+}
+
+// maxLeadLines bounds the lead-in between a marker and its list.
+const maxLeadLines = 10
+
+// listAfterLead is where the list of steps a marker at rel opens starts:
+// the first list item after the marker's line whose number is 1 (or a
+// bullet), past the lead-in's lines — a paragraph or two that say what
+// the procedure takes, a display, and in a PDF's text the page's running
+// head or a footnote that fell between them; -1 when a line opens
+// another block, another list's item comes first, or the lead-in runs
+// past maxLeadLines lines or three breaks.
+func listAfterLead(s string, rel int) int {
+	_, p := lineAt(s, rel)
+	lines, gaps, blank := 0, 0, false
+	for p < len(s) {
+		line, next := lineAt(s, p)
+		t := strings.TrimSpace(line)
+		if t == "" {
+			if !blank {
+				if gaps++; gaps > 3 {
+					return -1
+				}
+			}
+			blank = true
+			p = next
+			continue
+		}
+		blank = false
+		if m := looseItem.FindStringSubmatch(line); m != nil {
+			switch {
+			case m[2] == "1" || m[5] != "":
+				return p
+			case m[2] == "":
+				return -1 // a lettered list: another's, or none
+			}
+			// a number other than 1 at a line's start: a running head
+			// ("13. Shortest Paths") or a wrapped sentence
+		}
+		if lines++; lines > maxLeadLines || opensBlock(line) {
+			return -1
+		}
+		p = next
+	}
+	return -1
+}
+
+// leadTo is a marker's statement run on to its list: the text of the
+// lead-in (from the marker to the list) after where the statement's last
+// words stand in it.
+func leadTo(statement, lead string) string {
+	ws := strings.Fields(statement)
+	if len(ws) == 0 {
+		return statement
+	}
+	tail := strings.Join(ws[max(0, len(ws)-3):], " ")
+	flat := text.CollapseSpace(stripEmph(lead))
+	k := strings.LastIndex(flat, tail)
+	if k < 0 {
+		return statement
+	}
+	return statement + flat[k+len(tail):]
 }
 
 // listAfterMarker is where the list a marker at rel opens starts: the
@@ -140,12 +207,24 @@ func readLooseList(s string, i int, paged bool) ([]pcLine, int) {
 			return listRows(rows), end // another list, or the item above's
 		case ind > base:
 			rows[len(rows)-1].text += " " + t // a paragraph indented under the item
-		case opensBlock(line) || strings.HasPrefix(t, "#") || refDefinition.MatchString(t):
+		case !(paged && t == "#") && (opensBlock(line) || strings.HasPrefix(t, "#") || refDefinition.MatchString(t)):
+			// (a PDF's text sets a large brace, a display's cases, as a
+			// "#" line of its own: not a heading)
 			return listRows(rows), end
 		case blanks == 0 || paged && !itemEnded(rows[len(rows)-1].text):
 			// the item's text runs on: a wrapped line, or a sentence a
 			// page's end cut
 			rows[len(rows)-1].text += " " + t
+		case paged && strings.HasSuffix(rows[len(rows)-1].text, ":"):
+			// an item that leads in to sub-steps, a page's foot and the
+			// next page's head between them
+			q := subStepsPast(s, p)
+			if q < 0 {
+				return listRows(rows), end
+			}
+			blanks = 0
+			p = q
+			continue
 		default:
 			return listRows(rows), end
 		}
@@ -154,6 +233,29 @@ func readLooseList(s string, i int, paged bool) ([]pcLine, int) {
 		p = next
 	}
 	return listRows(rows), end
+}
+
+// maxFurniture bounds the lines of a page's foot and head (footnotes, a
+// running head) read past between an item and its sub-steps.
+const maxFurniture = 4
+
+// subStepsPast is where the sub-steps start that the lines from p (a
+// page's foot and head, at most maxFurniture of them) stand before: an
+// item lettered "a", numbered "i" or bulleted; -1 when none comes.
+func subStepsPast(s string, p int) int {
+	for n := 0; p < len(s) && n <= maxFurniture; {
+		line, next := lineAt(s, p)
+		if strings.TrimSpace(line) != "" {
+			if m := looseItem.FindStringSubmatch(line); m != nil && (m[3] == "i" || m[4] == "a" || m[5] != "") {
+				return p
+			}
+			if n++; opensBlock(line) && !strings.HasPrefix(strings.TrimSpace(line), "#") {
+				return -1
+			}
+		}
+		p = next
+	}
+	return -1
 }
 
 // itemEnded reports whether an item's text ends as a sentence or a

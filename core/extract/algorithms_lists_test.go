@@ -229,3 +229,54 @@ func TestSignatureItemOverSteps(t *testing.T) {
 		t.Errorf("form =\n%s\nwant\n%s", algs[0].ComputationalForm, want)
 	}
 }
+
+// A PDF's text of a numbered "Algorithm 4.2 (Title)." whose lead-in runs
+// over lines of its own before the numbered steps: the steps are the
+// algorithm's, its lead-in whole; a page's foot and the next page's head
+// between a step's "…:" and its lettered sub-steps, and a large brace set
+// as a "#" line, do not end the list.
+func TestNumberedAlgorithmLeadInThenSteps(t *testing.T) {
+	src := `The method is old.
+
+**Algorithm 4.2** (Layered search). Suppose that
+N is a network with source s and target
+t.
+
+1. Initialize the labels,
+#
+0, v = s
+d(v) =
+9, v != s
+
+for each vertex v.
+2. While some vertex is unlabelled:
+
+7 Named after its first user, 1931.
+4. Search Methods
+
+a. Let u be an unlabelled vertex nearest to s.
+b. Label u.
+
+3. Return the labels.
+
+**Example 4.3.** Take the path on three vertices.
+`
+	a := oneSection(src, core.FormatText, core.Textbook)
+	a.Document.MediaType = "application/pdf"
+	algs := algorithmPrims(a)
+	if len(algs) != 1 {
+		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
+	}
+	p := algs[0]
+	if !strings.Contains(p.FormalStatement, "with source s and target t. 1. Initialize") {
+		t.Errorf("statement lost its lead-in: %q", p.FormalStatement)
+	}
+	for _, step := range []string{"for each vertex v", "   3. Let u be an unlabelled vertex", "   4. Label u.", "5. Return the labels."} {
+		if !strings.Contains(p.ComputationalForm, step) {
+			t.Errorf("form lacks %q:\n%s", step, p.ComputationalForm)
+		}
+	}
+	if strings.Contains(p.ComputationalForm, "first user") || strings.Contains(p.FormalStatement, "three vertices") {
+		t.Errorf("page furniture or the example read as steps:\n%s", p.ComputationalForm)
+	}
+}

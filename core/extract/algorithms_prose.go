@@ -58,6 +58,12 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		if m == nil {
 			continue
 		}
+		if leadSentence(m[2]) && listAfterLead(s, ls) >= 0 {
+			// a marker whose statement is a lead-in over a list of
+			// steps: the markers' reading (markedSteps) keeps the
+			// lead-in and the steps' lettered sub-steps
+			continue
+		}
 		name := strings.Trim(strings.TrimSpace(m[2]), "*_:. ")
 		ps, end := readRows(s, next)
 		from := ls
@@ -95,6 +101,24 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		x.add(st, c)
 		p = max(p, end)
 	}
+}
+
+// leadSentence reports whether what follows "Algorithm N" on its line is
+// a sentence (after the algorithm's title in parentheses, if any): three
+// words or more that end with a period or a colon, or run on to the next
+// line. A caption names; a sentence leads in to steps.
+func leadSentence(rest string) bool {
+	t := strings.TrimSpace(strings.TrimLeft(rest, "*_ "))
+	if strings.HasPrefix(t, "(") {
+		if k := strings.IndexByte(t, ')'); k > 0 {
+			t = strings.TrimSpace(strings.TrimLeft(t[k+1:], ".:*_ "))
+		}
+	}
+	if len(strings.Fields(t)) < 3 {
+		return false
+	}
+	t = strings.TrimRight(t, " *_")
+	return strings.HasSuffix(t, ".") || strings.HasSuffix(t, ":") || len(t) > 60
 }
 
 // rowsAbove reads the rows that end right above the caption line starting
