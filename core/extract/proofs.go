@@ -182,7 +182,7 @@ func textBlockBetween(s string) bool {
 
 // asideKinds are the blocks a reader reads past between a result and its
 // proof: a remark or note comments on the statement and proves nothing.
-var asideKinds = map[string]bool{"remark": true, "note": true, "warning": true, "insight": true, "convention": true}
+var asideKinds = map[string]bool{"remark": true, "note": true, "warning": true, "insight": true, "convention": true, "notation": true}
 
 // resultBlockBetween reports whether a block other than an aside (a
 // remark, a note) begins in (from, to): a proof after such a block is not

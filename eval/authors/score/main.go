@@ -399,14 +399,29 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		}
 		r.Blocks[b.kind] = c
 	}
+	proofMisses := 0
 	for _, b := range blocks {
 		if b.kind != "proof" {
 			continue
 		}
 		c := r.Blocks["proof"]
 		c.Total++
-		if b.of >= 0 && held[b.of] >= 0 && proofCarried(b, ps[held[b.of]], m.df) {
+		why := ""
+		switch {
+		case b.of < 0:
+			why = "follows no labelled result"
+		case held[b.of] < 0:
+			why = "its result is missed"
+		case strings.TrimSpace(ps[held[b.of]].proof) == "":
+			why = "not carried by " + ps[held[b.of]].id
+		case !proofCarried(b, ps[held[b.of]], m.df):
+			why = "another proof carried by " + ps[held[b.of]].id
+		default:
 			c.Found++
+		}
+		if why != "" && verbose && proofMisses < 40 {
+			proofMisses++
+			r.Examples = append(r.Examples, fmt.Sprintf("missed proof %s:%d (%s) %q", b.file, b.line, why, oneLine(strings.Join(wordsOf(b.body, 8), " "))))
 		}
 		r.Blocks["proof"] = c
 	}
