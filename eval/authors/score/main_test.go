@@ -285,6 +285,23 @@ func TestFormulaProofCarried(t *testing.T) {
 	}
 }
 
+// A proof written in Chinese, whose text has no spaces between its words,
+// is carried by the primitive keeping it as lore renders it, and not by
+// one keeping another proof.
+func TestHanProofCarried(t *testing.T) {
+	b := block{kind: "proof", body: `
+	假定某个时刻$m$是未匹配的，但他已经向所有的女性提出了申请。那么根据定理\ref{thm:stable-matching-1},每一个女性都处于约定的状态。
+`}
+	p := newPrim(prim{id: "a", statement: "定理", proof: "假定某个时刻$m$ 是未匹配的，但他已经向所有的女性提出了申请。那么根据定理Theorem (elsewhere),每一个女性都处于约定的状态。"})
+	if !proofCarried(b, p, map[string]int{}) {
+		t.Error("the Chinese proof is not carried by the primitive keeping it")
+	}
+	other := newPrim(prim{id: "b", statement: "定理", proof: "约定的对最后会形成匹配。我们G-S算法会在还有一个未匹配的$m$的时候终止。"})
+	if proofCarried(b, other, map[string]int{}) {
+		t.Error("another Chinese proof carries it")
+	}
+}
+
 func TestReadLabels(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "ok.tsv", "# c\nmain\tm.tex\ninclude\ta.tex\ndef\tcmd\tdefinition\t3\tlabel=1\ttitle=2\tbody=3\nalg\tenv\talgorithm\tsteps=lines\nalg\tlines\t3-9\tSign\n")

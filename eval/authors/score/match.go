@@ -522,9 +522,9 @@ func proofCarried(b block, p prim, df map[string]int) bool {
 	if strings.TrimSpace(p.proof) == "" {
 		return false
 	}
-	ws := distinctive(wordsOf(b.body, -1), df, 8)
+	ws := distinctive(append(wordsOf(b.body, -1), hanPairs(b.body)...), df, 8)
 	have := map[string]bool{}
-	for _, w := range wordsOf(p.proof, -1) {
+	for _, w := range append(wordsOf(p.proof, -1), hanPairs(p.proof)...) {
 		have[w] = true
 	}
 	if len(ws) == 0 {
@@ -539,6 +539,28 @@ func proofCarried(b block, p prim, df map[string]int) bool {
 		}
 	}
 	return float64(n) >= 0.6*float64(len(ws))
+}
+
+// hanPairs are the pairs of Han characters that follow one another in s,
+// outside math and commands: the words of a text written in Chinese or
+// Japanese, which sets no spaces between its words and so gives wordsOf
+// none.
+func hanPairs(s string) []string {
+	s = inlineMath.ReplaceAllString(s, " ")
+	s = commandRe.ReplaceAllString(s, " ")
+	var out []string
+	var prev rune
+	for _, r := range s {
+		if !unicode.Is(unicode.Han, r) {
+			prev = 0
+			continue
+		}
+		if prev != 0 {
+			out = append(out, string(prev)+string(r))
+		}
+		prev = r
+	}
+	return out
 }
 
 // displayMath is display math as a source sets it or lore writes it.
