@@ -103,7 +103,7 @@ func specLineRows(window string, b *specBlock) []string {
 			}
 			continue
 		}
-		if cols == nil || len(cols) < 3 || len(t) < cols[len(cols)-1]+1 {
+		if len(cols) < 3 || len(t) < cols[len(cols)-1]+1 {
 			return nil
 		}
 		cells := make([]string, len(cols)-1)
