@@ -21,7 +21,7 @@ import (
 const captionConf = 0.9
 
 var (
-	algoCaption = lazyre.New(`^[ \t>*_#]*Algorithm[ \t]+([0-9]+(?:\.[0-9]+)*)\b[*_]*[ \t]*[.:—–-]?[ \t]*(.*)$`)
+	algoCaption = lazyre.New(`^[ \t>*_#]*Algorithm[ \t]+((?:[A-Z]\.)?[0-9]+(?:\.[0-9]+)*)\b[*_]*[ \t]*[.:—–-]?[ \t]*(.*)$`)
 	algoRow     = lazyre.New(`^[ \t]*([0-9]{1,3})[:.)]?[ \t]+(\S.*)$`)
 	algoIO      = lazyre.New(`^[ \t*_]*(Input|Inputs|Output|Outputs|Require|Ensure|Data|Result|Given|Returns?)[*_]*[ \t]*:[*_]*[ \t]*(.*)$`)
 )

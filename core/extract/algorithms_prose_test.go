@@ -313,3 +313,29 @@ func TestStepsUnderAsFollows(t *testing.T) {
 		t.Errorf("algorithms = %q, want 3 (a list of definitions is none)", algNames(algs))
 	}
 }
+
+// An appendix numbers its algorithms by its letter ("Algorithm B.1:"):
+// the caption below unnumbered rows names the procedure above it all the
+// same.
+func TestAppendixAlgorithmCaption(t *testing.T) {
+	src := "The matching is then straightforward, as the listing shows for each node of the tree.\n\n" +
+		"**function** FindAll (tree T, pattern set P):\n" +
+		"M ← array of size |T|\n" +
+		"**foreach** node n ∈ T do\n" +
+		"M[n] ← M[n] ∪ matches(n, P)\n" +
+		"**return** M\n\n" +
+		"Algorithm B.1: A straightforward algorithm for matching trees.\n\n" +
+		"Its running time is quadratic in the size of the tree and the number of patterns.\n"
+	var algs []core.Primitive
+	for _, p := range Extract(oneSection(src, core.FormatText, core.Textbook), Options{}) {
+		if p.Type == core.Algorithm {
+			algs = append(algs, p)
+		}
+	}
+	if len(algs) != 1 {
+		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
+	}
+	if !strings.Contains(algs[0].ComputationalForm, "return M") {
+		t.Errorf("form lacks the rows above the caption:\n%s", algs[0].ComputationalForm)
+	}
+}
