@@ -417,6 +417,34 @@ func specColumns(t string) []int {
 	return cols
 }
 
+// specGridLine gives line ln of a grid table as drawn (its indent over
+// the block's margin kept, so columns line up) and, when it is a rule,
+// its column borders in that line.
+func specGridLine(window string, ln specLine, margin int) (t string, rule []int) {
+	t = strings.Repeat(" ", ln.ind-margin) + window[ln.a:ln.b]
+	if c := specColumns(strings.TrimSpace(t)); c != nil {
+		off := len(t) - len(strings.TrimLeft(t, " "))
+		for k := range c {
+			c[k] += off
+		}
+		return t, c
+	}
+	return t, nil
+}
+
+// specCells gives the cells of line t between the column borders cols,
+// or false when a border is not a bar there.
+func specCells(t string, cols []int) ([]string, bool) {
+	cells := make([]string, len(cols)-1)
+	for k := range cells {
+		if t[cols[k]] != '|' || t[cols[k+1]] != '|' {
+			return nil, false
+		}
+		cells[k] = strings.TrimSpace(t[cols[k]+1 : cols[k+1]])
+	}
+	return cells, true
+}
+
 // specGridRows reads block b as a table: its rules share their column
 // borders, its other lines are cells between those borders, and it has
 // a header row and at least two rows under it. Rows are set apart by
@@ -439,13 +467,9 @@ func specGridRows(window string, b *specBlock) (header []string, rows [][]string
 		}
 	}
 	for _, ln := range b.lines {
-		t := strings.Repeat(" ", ln.ind-margin) + window[ln.a:ln.b]
+		t, c := specGridLine(window, ln, margin)
 		s := strings.TrimSpace(t)
-		if c := specColumns(s); c != nil {
-			off := len(t) - len(strings.TrimLeft(t, " "))
-			for k := range c {
-				c[k] += off
-			}
+		if c != nil {
 			if cols == nil {
 				cols = c
 			} else if !sameInts(cols, c) {
@@ -466,16 +490,11 @@ func specGridRows(window string, b *specBlock) (header []string, rows [][]string
 			all = append(all, []string{strings.Trim(s, "| ")})
 			continue
 		}
-		cells := make([]string, len(cols)-1)
-		empty := true
-		for k := range cells {
-			if t[cols[k]] != '|' || t[cols[k+1]] != '|' {
-				return nil, nil
-			}
-			cells[k] = strings.TrimSpace(t[cols[k]+1 : cols[k+1]])
-			empty = empty && cells[k] == ""
+		cells, ok := specCells(t, cols)
+		if !ok {
+			return nil, nil
 		}
-		if empty {
+		if strings.Join(cells, "") == "" {
 			flush()
 			continue
 		}

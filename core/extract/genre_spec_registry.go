@@ -77,13 +77,8 @@ func specLineRows(window string, b *specBlock) []string {
 	var header []string
 	var rows [][]string
 	for _, ln := range b.lines {
-		t := strings.Repeat(" ", ln.ind-margin) + window[ln.a:ln.b]
-		s := strings.TrimSpace(t)
-		if c := specColumns(s); c != nil {
-			off := len(t) - len(strings.TrimLeft(t, " "))
-			for k := range c {
-				c[k] += off
-			}
+		t, c := specGridLine(window, ln, margin)
+		if c != nil {
 			if cols == nil {
 				cols = c
 			} else if !sameInts(cols, c) {
@@ -106,12 +101,9 @@ func specLineRows(window string, b *specBlock) []string {
 		if len(cols) < 3 || len(t) < cols[len(cols)-1]+1 {
 			return nil
 		}
-		cells := make([]string, len(cols)-1)
-		for k := range cells {
-			if t[cols[k]] != '|' || t[cols[k+1]] != '|' {
-				return nil
-			}
-			cells[k] = strings.TrimSpace(t[cols[k]+1 : cols[k+1]])
+		cells, ok := specCells(t, cols)
+		if !ok {
+			return nil
 		}
 		if last := len(rows) - 1; last >= 0 && cells[0] == "" {
 			for k := range cells {
