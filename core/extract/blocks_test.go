@@ -198,6 +198,12 @@ func TestStatementCutAtSentence(t *testing.T) {
 	if c := cutStatement("word "+strings.Repeat("$a+b$ ", 400), 100); strings.Count(c, "$")%2 != 0 || !strings.HasSuffix(c, "…") {
 		t.Errorf("cut inside a formula: %q", c)
 	}
+	// A display's "$$" is one mark: a cut after "and $$" left it open and
+	// the statement's formulas unreadable (a PreTeXt <md> with \amp).
+	display := `$$ v\cdot d \amp=(v_{\parallel}+v_{\perp})\cdot d $$ We conclude that $$ k=1 $$ and $$ ` + strings.Repeat(`k\cdot d + `, 40) + `$$`
+	if c := cutStatement(display, 120); strings.Count(c, "$$")%2 != 0 || !strings.HasSuffix(c, "…") {
+		t.Errorf("cut inside a display: %q", c)
+	}
 }
 
 // A result referring to another, in its statement or in its proof,

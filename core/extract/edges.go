@@ -255,18 +255,22 @@ func cutStatement(s string, max int) string {
 	if best >= limit/3 {
 		return strings.TrimSpace(s[:best]) + mark
 	}
-	math := false
+	// Cut at the last space outside math. "$$" opens or closes a display
+	// as one mark: read as two '$'s it toggled nothing, and a cut inside
+	// the display left its "$$" unclosed, the statement unreadable.
+	math, display := false, false
 	space := 0
 	for i := 0; i < limit; i++ {
-		switch s[i] {
-		case '\\':
+		switch {
+		case s[i] == '\\':
 			i++
-		case '$':
+		case s[i] == '$' && i+1 < len(s) && s[i+1] == '$':
+			display, math = !display, !display
+			i++
+		case s[i] == '$' && !display:
 			math = !math
-		case ' ':
-			if !math {
-				space = i
-			}
+		case s[i] == ' ' && !math:
+			space = i
 		}
 	}
 	if space > 0 {
