@@ -285,10 +285,12 @@ func (x *extractor) specEnterConcepts(st *secState, sd *specDoc, blocks []specBl
 			// a chapter that opens with its first section ("2. Access
 			// Authentication Framework", "5. Data Framing") is stated by
 			// the parts it holds
-			if c := st.s.Children; st.s.Level < sd.topLevel(x.a.Sections) && len(c) > 0 && c[0] != nil && len(specConceptNames(c[0].Title)) == 0 {
-				// the document's title, above its chapters: stated by the
-				// first paragraph of its opening section ("## Summary"),
-				// when that section defines nothing of its own
+			if c := st.s.Children; len(c) > 0 && c[0] != nil && len(specConceptNames(c[0].Title)) == 0 {
+				// stated by the first paragraph of its opening section
+				// ("## Summary" under the document's title, "4.1. Format"
+				// under "4. MESSAGES"), when that section names nothing of
+				// its own: a reader reads on into it, and a list of the
+				// chapter's parts is no sentence of the source
 				stmt, off, lead = x.specFirstParagraph(c[0].BodyOffset, c[0].OwnEnd())
 				off-- // the paragraph's own terms keep its offset
 			}

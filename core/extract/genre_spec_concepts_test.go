@@ -362,6 +362,18 @@ func TestSpecChapterOfParts(t *testing.T) {
 	if _, ok := by["server"]; ok {
 		t.Error("a word quoted in passing became a definition")
 	}
+	// A chapter whose opening section names nothing ("4.1. Format") is
+	// stated by that section's first paragraph, as a reader reads on: a
+	// list of its parts is no sentence of the source.
+	txt = "1.  Introduction\n\n   This document defines a protocol. A client MUST be careful.\n\n2.  Messages\n\n2.1.  Format\n\n" +
+		"   All communications inside of the domain protocol are carried in a single format called a message.\n\n" +
+		"   A sender MUST set the header.\n\n2.2.  Transport\n\n   The protocol assumes a datagram service.\n\n" +
+		"2.3.  Name Compression\n\n   A name compression scheme is defined here.\n"
+	ps = Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
+	logPrimitives(t, ps)
+	if p, ok := specByName(ps)["Messages"]; !ok || !strings.HasPrefix(p.FormalStatement, "All communications inside") {
+		t.Errorf("chapter Messages stated by %q", p.FormalStatement)
+	}
 }
 
 // An RFC definition list with capitalised terms ("Opcode:  4 bits", its
