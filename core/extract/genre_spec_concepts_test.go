@@ -368,7 +368,9 @@ func TestSpecChapterOfParts(t *testing.T) {
 	txt = "1.  Introduction\n\n   This document defines a protocol. A client MUST be careful.\n\n2.  Messages\n\n2.1.  Format\n\n" +
 		"   All communications inside of the domain protocol are carried in a single format called a message.\n\n" +
 		"   A sender MUST set the header.\n\n2.2.  Transport\n\n   The protocol assumes a datagram service.\n\n" +
-		"2.3.  Name Compression\n\n   A name compression scheme is defined here.\n"
+		"3.  Master Files\n\n   Master files are text files that contain resource records.\n\n" +
+		"4.  Resolvers\n\n   Resolvers are programs that extract information from name servers.\n\n" +
+		"5.  Name Servers\n\n   Name servers are the repositories of information.\n"
 	ps = Extract(analyzed(txt, core.FormatText, core.Spec), Options{})
 	logPrimitives(t, ps)
 	if p, ok := specByName(ps)["Messages"]; !ok || !strings.HasPrefix(p.FormalStatement, "All communications inside") {
