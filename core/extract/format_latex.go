@@ -147,7 +147,7 @@ func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 	if e, ok := kindOfTitle[lt]; ok {
 		return e, true
 	}
-	if numberedEnvs[lt] != "" || proofTitles[lt] {
+	if numberedEnvs[lt] != "" || proofTitle(lt) {
 		return blockKind{}, false
 	}
 	return kindInName(name)

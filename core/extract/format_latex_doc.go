@@ -300,7 +300,7 @@ func scanTeX(doc string) *texDoc {
 				}
 			}
 			switch {
-			case proofEnvs[env] || proofTitles[strings.ToLower(d.envs[base])] || d.printsProof(env, doc, e):
+			case proofEnvs[env] || proofTitle(d.envs[base]) || d.printsProof(env, doc, e):
 				p := texProof{at: i, end: len(doc)}
 				if arg, _ := texOptional(doc, e, 400); arg != "" {
 					p.of = firstRefKey(arg)

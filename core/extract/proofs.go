@@ -180,9 +180,26 @@ func textBlockBetween(s string) bool {
 	return false
 }
 
-// asideKinds are the blocks a reader reads past between a result and its
-// proof: a remark or note comments on the statement and proves nothing.
-var asideKinds = map[string]bool{"remark": true, "note": true, "warning": true, "insight": true, "convention": true, "notation": true}
+// asideWords name the blocks a reader reads past between a result and its
+// proof: a remark, a note, a notation or a tip comments on the statement,
+// or on how to prove it, and proves nothing ("Strategy", "Proof tip",
+// "Common error").
+var asideWords = map[string]bool{
+	"remark": true, "note": true, "warning": true, "insight": true, "convention": true, "notation": true,
+	"strategy": true, "tip": true, "aside": true, "intuition": true, "motivation": true, "caution": true,
+	"comment": true, "error": true, "bemerkung": true, "anmerkung": true, "hinweis": true, "remarque": true,
+}
+
+// asideKind reports whether a block of the kind (its printed title) is
+// an aside: one of its words is an aside's.
+func asideKind(kind string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(kind), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if asideWords[strings.TrimSuffix(w, "s")] {
+			return true
+		}
+	}
+	return false
+}
 
 // resultBlockBetween reports whether a block other than an aside (a
 // remark, a note) begins in (from, to): a proof after such a block is not
@@ -190,7 +207,7 @@ var asideKinds = map[string]bool{"remark": true, "note": true, "warning": true, 
 func resultBlockBetween(blocks []texBlock, from, to int) bool {
 	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].at > from })
 	for ; i < len(blocks) && blocks[i].at < to; i++ {
-		if !asideKinds[strings.TrimSuffix(strings.ToLower(blocks[i].kind), "s")] {
+		if !asideKind(blocks[i].kind) {
 			return true
 		}
 	}
@@ -305,6 +322,11 @@ func insideProof(spans []proofSpan, at int) bool {
 func (x *extractor) texProofSpan(p texProof) proofSpan {
 	sp := proofSpan{at: p.at, body: p.at, end: p.end, of: p.of}
 	d := x.doc
+	if strings.HasPrefix(d[p.at:], `\begin`) {
+		if env, e := texBraced(d, p.at+len(`\begin`)); e >= 0 {
+			sp.sketch = sketchTitle(x.tex.envs[strings.TrimSuffix(env, "*")]) // "Idea of proof"
+		}
+	}
 	if e := strings.IndexByte(d[p.at:min(len(d), p.at+60)], '}'); e >= 0 {
 		sp.body = p.at + e + 1
 	}
@@ -315,7 +337,7 @@ func (x *extractor) texProofSpan(p texProof) proofSpan {
 				sp.of = "" // "In the style of Theorem~\ref{x}"
 			}
 			sp.body = e + 1
-			sp.sketch = sketchTitle(title)
+			sp.sketch = sp.sketch || sketchTitle(title)
 			if sp.of == "" {
 				sp.kind, sp.number = namedResult(title)
 			}
@@ -337,6 +359,13 @@ var ownerWords = map[string]bool{
 	"de": true, "du": true, "la": true, "le": true, "demostración": true, "del": true,
 }
 
+// ownerLead are the words a proof's title opens with when it goes on to
+// name the result it proves: "of", "Proof of", "Beweis von".
+var ownerLead = map[string]bool{
+	"of": true, "for": true, "proof": true, "proofs": true, "beweis": true, "von": true, "des": true,
+	"preuve": true, "démonstration": true, "de": true, "du": true, "demostración": true, "del": true,
+}
+
 // titleNamesResult reports whether a proof's title, in LaTeX, names the
 // result of its first reference as the one it proves: the words before
 // the reference are only such words as "Proof of Theorem", not "In the
@@ -352,7 +381,12 @@ func titleNamesResult(title string) bool {
 			break
 		}
 	}
-	for _, w := range strings.FieldsFunc(strings.ToLower(pre), func(r rune) bool { return !unicode.IsLetter(r) }) {
+	words := strings.FieldsFunc(strings.ToLower(pre), func(r rune) bool { return !unicode.IsLetter(r) })
+	if last := len(words) - 1; last > 0 && strings.HasSuffix(strings.TrimSpace(pre), "(") && ownerLead[words[0]] &&
+		(kindOfTitle[words[last]].kind != "" || resultAbbrev[words[last]]) {
+		return true // "of Wilson's theorem (\Cref{x})": the result named, then referred to
+	}
+	for _, w := range words {
 		one := strings.TrimSuffix(w, "s") // "of theorems \ref{a} and \ref{b}"
 		if !ownerWords[w] && len(w) > 1 && kindOfTitle[one].kind == "" && numberedEnvs[one] == "" && !resultAbbrev[one] {
 			return false

@@ -55,6 +55,33 @@ func (d *texDoc) printsProof(env, doc string, p int) bool {
 	return proofWord(firstPrintedWord(code))
 }
 
+// sketchWords are the words that call a proof a sketch of one.
+var sketchWords = map[string]bool{"sketch": true, "idea": true, "outline": true, "skizze": true, "idee": true, "esquisse": true, "idée": true}
+
+// proofTitle reports whether a declared environment's printed title is a
+// proof's: "Proof", "Beweis", or a sketch of one ("Sketch of proof",
+// "Idea of proof", "Proof idea", "Beweisidee"), but not "Proof tip".
+func proofTitle(title string) bool {
+	t := strings.ToLower(strings.TrimSpace(title))
+	if proofTitles[t] {
+		return true
+	}
+	proof, sketch := false, false
+	for _, w := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		switch {
+		case proofTitles[w]:
+			proof = true
+		case sketchWords[w]:
+			sketch = true
+		case strings.HasPrefix(w, "beweis") && sketchWords[strings.TrimPrefix(w, "beweis")]:
+			proof, sketch = true, true
+		case !ownerWords[w]:
+			return false
+		}
+	}
+	return proof && sketch
+}
+
 // proofWord reports whether a heading's word names a proof: "Proof",
 // "Beweis" and their translations, or a word ending so ("Subproof",
 // "Unterbeweis", "Teilbeweis").

@@ -93,3 +93,101 @@ func TestFirstPrintedWord(t *testing.T) {
 		}
 	}
 }
+
+// A proof's title may name its result and then refer to it in
+// parentheses ("of Wilson's theorem (\Cref{x})"): it proves that result,
+// though exercises come between; a title that refers to a result it does
+// not name as its own ("using the method of (\ref{x})") does not.
+func TestProofTitleNamesResultThenRefers(t *testing.T) {
+	doc := `\documentclass{book}
+\newtheorem{theorem}{Theorem}[section]
+\newtheorem{exercise}[theorem]{Exercise}
+\begin{document}
+\chapter{Numbers}
+\section{Congruences}
+\begin{theorem}[Wilson's theorem]\label{thmWilson}
+A modulus $n > 1$ is prime if and only if $(n-1)! \equiv -1 \bmod n$.
+\end{theorem}
+\begin{exercise}
+Prove that a composite $n > 4$ divides $(n-1)!$.
+\end{exercise}
+\begin{proof}[of Wilson's theorem (\Cref{thmWilson})]
+Pair the units with their inverses.
+\end{proof}
+\begin{theorem}[Fermat's little theorem]\label{thmFermat}
+For a prime $p$ and $a$ coprime to $p$, $a^{p-1} \equiv 1 \bmod p$.
+\end{theorem}
+\begin{exercise}
+Compute $2^{10} \bmod 11$.
+\end{exercise}
+\begin{proof}[Proof using the method of (\ref{thmWilson})]
+Not a proof of Fermat's theorem.
+\end{proof}
+\end{document}
+`
+	ps := extractDoc(t, "numbers.tex", core.FormatLaTeX, doc)
+	if w := provedBy(t, ps, "Wilson"); w.Proof.Text != "Pair the units with their inverses." {
+		t.Errorf("the proof naming Wilson's theorem = %q", w.Proof.Text)
+	}
+	if f := provedBy(t, ps, "Fermat"); f.Proof.Text != "" {
+		t.Errorf("a proof after an exercise went to Fermat's theorem: %q", f.Proof.Text)
+	}
+}
+
+// A declared environment titled as a sketch of a proof ("Idea of proof")
+// is the result's sketch, and the proof after it still the result's; a
+// strategy set between a result and its proof is read past, and a
+// "Proof tip" is no proof.
+func TestDeclaredSketchAndStrategy(t *testing.T) {
+	doc := `\documentclass{book}
+\usepackage{thmtools}
+\declaretheorem[numberwithin=section, name=Theorem]{theorem}
+\declaretheorem[numbered=no, name=Proof]{cproof}
+\declaretheorem[numbered=no, name=Idea of proof]{cidea}
+\declaretheorem[numbered=no, name={Proof tip}]{prooftip}
+\declaretheorem[numbered=no, name={Strategy}]{strategy*}
+\begin{document}
+\chapter{Induction}
+\section{Strong induction}
+\begin{theorem}[Well-ordering principle]
+Every inhabited set of natural numbers has a least element.
+\end{theorem}
+\begin{cidea}
+Force the set up by strong induction.
+\end{cidea}
+\begin{cproof}
+Suppose the set has no least element and show by strong induction it is empty.
+\end{cproof}
+\begin{theorem}[Division theorem]
+For integers $a$ and $b \ne 0$ there are unique $q$ and $r$ with $a = qb + r$.
+\end{theorem}
+\begin{strategy*}
+Subtract $b$ until the remainder is least.
+\end{strategy*}
+\begin{cproof}
+Take the least nonnegative remainder.
+\end{cproof}
+\begin{prooftip}
+Write what you assume first.
+\end{prooftip}
+\end{document}
+`
+	ps := extractDoc(t, "induction.tex", core.FormatLaTeX, doc)
+	w := provedBy(t, ps, "Well-ordering")
+	if w.Proof.Sketch != "Force the set up by strong induction." || w.Proof.Text != "Suppose the set has no least element and show by strong induction it is empty." {
+		t.Errorf("the theorem's sketch and proof = %q, %q", w.Proof.Sketch, w.Proof.Text)
+	}
+	if d := provedBy(t, ps, "Division"); d.Proof.Text != "Take the least nonnegative remainder." {
+		t.Errorf("the proof after a strategy = %q", d.Proof.Text)
+	}
+	for _, title := range []string{"Proof tip", "Strategy"} {
+		if proofTitle(title) {
+			t.Errorf("proofTitle(%q) = true", title)
+		}
+	}
+	for _, title := range []string{"Proof", "Sketch of proof", "Idea of proof", "Proof idea", "Beweisidee", "Beweis"} {
+		if !proofTitle(title) {
+			t.Errorf("proofTitle(%q) = false", title)
+		}
+	}
+}
