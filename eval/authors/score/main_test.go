@@ -532,6 +532,20 @@ func TestShortResultHeldVerbatim(t *testing.T) {
 	}
 }
 
+// A short statement whose only formula is one symbol is held by the
+// primitive stating it word for word, not by a longer one that writes the
+// same symbol (ℕ in the binomial theorem's "Let $n \in \mathbb{N}$").
+func TestShortResultHeldWordForWordBeforeItsSymbol(t *testing.T) {
+	blocks := []block{{kind: "thm", body: "\n\\label{thmNIsInfinite}\nThe set $\\mathbb{N}$ is infinite.\n"}}
+	ps := []prim{
+		newPrim(prim{id: "binom", typ: "theorem", name: "Binomial theorem", statement: "Let $n \\in \\mathbb{N}$ and $x,y \\in \\mathbb{R}$. Then $$ (x+y)^n = \\sum_{k=0}^n \\binom{n}{k} x^k y^{n-k} $$"}),
+		newPrim(prim{id: "inf", typ: "theorem", name: "The set ℕ is infinite, with a long name", statement: "The set $\\mathbb{N}$ is infinite."}),
+	}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 1 {
+		t.Errorf("the theorem held by %d, want 1 (the primitive stating it)", got)
+	}
+}
+
 // A readable statement's relations (s < 0 … d > 0) are no markup tag:
 // the words between them are the statement's.
 func TestRelationsAreNoTags(t *testing.T) {

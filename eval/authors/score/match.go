@@ -270,6 +270,11 @@ func (m *matcher) findBody(b block) (int, float64) {
 			} else if title != "" && f >= 1.0/3 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 				score = 0.5 + f/2
 			}
+		} else if len(ws) < 3 && len(flat) >= 20 && (strings.Contains(p.flat, flat) || expanded != flat && strings.Contains(p.flat, expanded)) {
+			// A short statement held word for word is held whole: before
+			// any test of its formulas alone, which a longer statement
+			// sharing its one symbol (ℕ) passes as well.
+			score = 0.95
 		} else if len(sig) >= 6 && strings.Contains(p.sig, sig) {
 			score = 0.9
 		} else if f, tight := formulasHeld(p.plain, b.body); len(sig) >= 6 && f >= 0.8 {
@@ -278,8 +283,6 @@ func (m *matcher) findBody(b block) (int, float64) {
 			score = 0.6
 		} else if len(ws) < 3 && heldTight(p) {
 			score = 0.85 // a short formula, symbol for symbol
-		} else if len(ws) < 3 && len(flat) >= 20 && (strings.Contains(p.flat, flat) || expanded != flat && strings.Contains(p.flat, expanded)) {
-			score = 0.95 // a short statement, word for word
 		} else if b.kind == "fig" && len(ws) < 3 && drawsRows(p.computational, b.body) {
 			score = 0.9 // a diagram of a few fields, drawn whole
 		}
