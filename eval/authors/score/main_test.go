@@ -546,6 +546,26 @@ func TestShortResultHeldWordForWordBeforeItsSymbol(t *testing.T) {
 	}
 }
 
+// Of results tied on a formula they all write ("[0, 1]"), the one holding
+// the block's word ("connected") holds it.
+func TestTiedFormulaResultHeldByItsWord(t *testing.T) {
+	blocks := []block{
+		{kind: "thm", body: "\n  $[0, 1]$ is connected.\n"},
+		{kind: "thm", body: "\n  $[0, 1]$ is compact.\n"},
+	}
+	ps := []prim{
+		newPrim(prim{id: "ivt", typ: "theorem", statement: "If $f: [0, 1] \\to \\mathbb{R}$ is continuous with $f(0) < 0 < f(1)$, then $\\exists x\\in [0, 1]$ with $f(x) = 0$."}),
+		newPrim(prim{id: "compact", typ: "theorem", statement: "$[0, 1]$ is compact."}),
+		newPrim(prim{id: "connected", typ: "theorem", statement: "$[0, 1]$ is connected."}),
+	}
+	m := newMatcher(ps, blocks)
+	for i, want := range []int{2, 1} {
+		if got := m.find(blocks[i]); got != want {
+			t.Errorf("block %d held by %d, want %d", i, got, want)
+		}
+	}
+}
+
 // A readable statement's relations (s < 0 … d > 0) are no markup tag:
 // the words between them are the statement's.
 func TestRelationsAreNoTags(t *testing.T) {

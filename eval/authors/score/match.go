@@ -359,7 +359,8 @@ func sameFile(document, f string) bool {
 
 // fitter reports whether p fits b better than q, both holding it equally:
 // a primitive of b's kind (a theorem for a theorem), else one named by
-// b's title, else the one saying least besides b's words.
+// b's title, else the one holding more of b's words, else the one saying
+// least besides them.
 func (m *matcher) fitter(b block, p, q prim) bool {
 	if pk, qk := kindFits(b.kind, p.typ), kindFits(b.kind, q.typ); pk != qk {
 		return pk
@@ -370,7 +371,29 @@ func (m *matcher) fitter(b block, p, q prim) bool {
 			return pt
 		}
 	}
-	return len(p.wordSet) < len(q.wordSet)
+	// The block's own words, all of them: a formula's tie ("$[0, 1]$ is
+	// connected") is told by its one word, which the distinctive words
+	// may hold too few of to count.
+	bw := map[string]bool{}
+	for _, w := range wordsOf(b.body, -1) {
+		bw[w] = true
+	}
+	ph, qh := heldOf(p, bw), heldOf(q, bw)
+	if ph != qh {
+		return ph > qh
+	}
+	return len(p.wordSet)-ph < len(q.wordSet)-qh
+}
+
+// heldOf counts the words of ws that p's statement holds.
+func heldOf(p prim, ws map[string]bool) int {
+	n := 0
+	for w := range ws {
+		if p.wordSet[w] {
+			n++
+		}
+	}
+	return n
 }
 
 // kindFits reports whether a primitive of type typ is what a block of
