@@ -566,6 +566,19 @@ func TestTiedFormulaResultHeldByItsWord(t *testing.T) {
 	}
 }
 
+// Of two results in the same words, the one writing the block's formulas
+// holds it: a product's law is not the union's.
+func TestTwinResultsToldByTheirFormulas(t *testing.T) {
+	blocks := []block{{kind: "thm", body: "\n\\label{propProduct}\nLet $X$ and $Y$ be finite sets. Then $X \\times Y$ is finite, and moreover\n\\[ |X \\times Y| = |X| \\cdot |Y| \\]\n"}}
+	ps := []prim{
+		newPrim(prim{id: "union", typ: "theorem", statement: "Let $X$ and $Y$ be finite sets. Then $X \\cup Y$ is finite, and moreover $$ |X \\cup Y| = |X| + |Y| - |X \\cap Y| $$"}),
+		newPrim(prim{id: "product", typ: "theorem", statement: "Let $X$ and $Y$ be finite sets. Then $X \\times Y$ is finite, and moreover $$ |X \\times Y| = |X| \\cdot |Y| $$"}),
+	}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 1 {
+		t.Errorf("the product's law held by %d, want 1", got)
+	}
+}
+
 // A readable statement's relations (s < 0 … d > 0) are no markup tag:
 // the words between them are the statement's.
 func TestRelationsAreNoTags(t *testing.T) {

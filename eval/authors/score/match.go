@@ -359,8 +359,8 @@ func sameFile(document, f string) bool {
 
 // fitter reports whether p fits b better than q, both holding it equally:
 // a primitive of b's kind (a theorem for a theorem), else one named by
-// b's title, else the one holding more of b's words, else the one saying
-// least besides them.
+// b's title, else the one holding more of b's formulas, else the one
+// holding more of b's words, else the one saying least besides them.
 func (m *matcher) fitter(b block, p, q prim) bool {
 	if pk, qk := kindFits(b.kind, p.typ), kindFits(b.kind, q.typ); pk != qk {
 		return pk
@@ -371,11 +371,22 @@ func (m *matcher) fitter(b block, p, q prim) bool {
 			return pt
 		}
 	}
+	// What the result states, not the proof nested in it, tells a tie: the
+	// proof's symbols are the lemma's before it as much as the result's.
+	said := b.body
+	if b.stmt != "" {
+		said = b.stmt
+	}
+	// Twins in words ("Then $X \times Y$ is finite" and "Then $X \cup Y$
+	// is finite") are told by their formulas.
+	if pf, qf := formulaFit(p, said), formulaFit(q, said); pf != qf {
+		return pf > qf
+	}
 	// The block's own words, all of them: a formula's tie ("$[0, 1]$ is
 	// connected") is told by its one word, which the distinctive words
 	// may hold too few of to count.
 	bw := map[string]bool{}
-	for _, w := range wordsOf(b.body, -1) {
+	for _, w := range wordsOf(said, -1) {
 		bw[w] = true
 	}
 	ph, qh := heldOf(p, bw), heldOf(q, bw)
@@ -383,6 +394,29 @@ func (m *matcher) fitter(b block, p, q prim) bool {
 		return ph > qh
 	}
 	return len(p.wordSet)-ph < len(q.wordSet)-qh
+}
+
+// formulaFit is how much of body's formulas p's statement holds: symbol
+// for symbol first (\times and \cup, which plainSig leaves out, tell a
+// product from a union), then by their letters in their order. How
+// closely the letters stand is left out: it differs by a hair between
+// statements holding the same formulas, and would decide a tie by noise.
+func formulaFit(p prim, body string) float64 {
+	n, held := 0, 0
+	for _, f := range formulasOf(body) {
+		if t := tightMath(f); t != "" {
+			n++
+			if strings.Contains(p.tight, t) {
+				held++
+			}
+		}
+	}
+	verbatim := 0.0
+	if n > 0 {
+		verbatim = float64(held) / float64(n)
+	}
+	f, _ := formulasHeld(p.plain, body)
+	return 4*verbatim + f
 }
 
 // heldOf counts the words of ws that p's statement holds.
