@@ -173,7 +173,17 @@ func twoResults(c *core.Comparison, cand, existing *core.Primitive) {
 		return
 	}
 	a, b := cand.FormalStatement, existing.FormalStatement
-	if unspaced(a) == unspaced(b) || text.OtherNotation(a, b) || !otherMathematics(a, b) {
+	if unspaced(a) == unspaced(b) {
+		return
+	}
+	if converse(a, b) {
+		c.Class = core.GenuinelyNew
+		c.Confidence = c.FormalSimilarity
+		c.Rationale = "The statements share their words (" + pct(c.FormalSimilarity) + ") but each assumes what the other concludes: " +
+			"a result and its converse, not one — kept apart."
+		return
+	}
+	if text.OtherNotation(a, b) || !otherMathematics(a, b) {
 		return
 	}
 	c.Class = core.GenuinelyNew
@@ -184,4 +194,23 @@ func twoResults(c *core.Comparison, cand, existing *core.Primitive) {
 	}
 	c.Rationale = "The statements share their words (" + pct(c.FormalSimilarity) + ") but say them of " + how +
 		": two results, not one — kept apart."
+}
+
+// implication reads a statement as "If P, then Q" (a preamble before the
+// "if" stays out of both sides).
+var implication = lazyre.New(`(?is)\bif\b(.+?)\bthen\b(.+)`)
+
+// converse reports whether a and b are a result and its converse: each
+// an implication whose hypothesis is the other's conclusion ("If $\Phi$
+// is consistent, then $\Phi$ is satisfiable" and "If $\Phi$ is
+// satisfiable, then $\Phi$ is consistent"). Their words are one set, so
+// the comparator measures them as one statement; a reader does not.
+func converse(a, b string) bool {
+	ma, mb := implication.FindStringSubmatch(a), implication.FindStringSubmatch(b)
+	if ma == nil || mb == nil {
+		return false
+	}
+	side := func(s string) string { return strings.Join(tokenSet(nil, text.CanonicalMath(s)), " ") }
+	ha, ca, hb, cb := side(ma[1]), side(ma[2]), side(mb[1]), side(mb[2])
+	return ha != ca && ha == cb && ca == hb
 }

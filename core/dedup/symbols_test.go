@@ -10,10 +10,12 @@ import (
 // kind of neighbouring theorems of A First Course in Linear Algebra the
 // comparator read as one: the row space and the column space of a matrix
 // are subspaces; conjugation respects sums and products), and one list of
-// equivalences and the same list with an item more. Their word tokens
+// equivalences and the same list with an item more, and a result and its
+// converse (a logic course's completeness and correctness). Their word tokens
 // (two letters or more) agree, so the comparator measured them exact
 // duplicates and a learn kept one result of each pair.
 var twoResultPairs = []struct{ a, b string }{
+	{`If $\Phi$ is consistent, then $\Phi$ is satisfiable.`, `If $\Phi$ is satisfiable, then $\Phi$ is consistent.`},
 	{`Suppose that $A$ is an $m\times n$ matrix. Then $\mathcal{R}\!\left(A\right)$ is a subspace of $\mathbb{C}^{n}$.`,
 		`Suppose that $A$ is an $m\times n$ matrix. Then $\mathcal{C}\!\left(A\right)$ is a subspace of $\mathbb{C}^{m}$.`},
 	{`Suppose that $\alpha$ and $\beta$ are complex numbers. Then $\overline{\alpha\beta}=\overline{\alpha}\overline{\beta}$.`,
