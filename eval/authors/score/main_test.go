@@ -579,6 +579,17 @@ func TestTwinResultsToldByTheirFormulas(t *testing.T) {
 	}
 }
 
+// An environment's options of keys and values set it and print nothing:
+// they are no word of the block ("itemsep"), which would tell it from
+// the primitive stating it.
+func TestEnvironmentOptionsUnprinted(t *testing.T) {
+	body := "\nLet \\(\\kappa,\\lambda,\\mu\\) be cardinals. Then\n\\begin{enumerate}[itemsep=0pt]\n\\item[(i)] \\(\\kappa+\\lambda=\\lambda+\\kappa\\)\n" +
+		"\\item[(ii)] \\((\\kappa+\\lambda)+\\mu=\\kappa+(\\lambda+\\mu)\\)\n\\end{enumerate}\n"
+	if got := strings.Join(wordsOf(body, -1), " "); got != "cardinals" {
+		t.Errorf("words = %q, want %q", got, "cardinals")
+	}
+}
+
 // A readable statement's relations (s < 0 … d > 0) are no markup tag:
 // the words between them are the statement's.
 func TestRelationsAreNoTags(t *testing.T) {

@@ -56,8 +56,10 @@ func flatText(s string) string {
 var (
 	ptxMath   = regexp.MustCompile(`</?(?:m|me|men|md|mdn)(?:\s[^<>]*)?>`) // PreTeXt's inline and display math
 	commandRe = regexp.MustCompile(`\\[A-Za-z@]+\*?`)
-	// unprinted are commands whose arguments a reader never sees.
-	unprinted = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end|hspace|vspace|includegraphics|url)\*?(?:\[[^\]]*\])?(?:\{[^{}]*\})+`)
+	// unprinted are commands whose arguments a reader never sees, and an
+	// environment's options of keys and values
+	// (\begin{enumerate}[itemsep=0pt]), which set it, not print.
+	unprinted = regexp.MustCompile(`\\(?:index[A-Za-z]*|label|cite[A-Za-z]*|[A-Za-z]*ref|begin|end|hspace|vspace|includegraphics|url)\*?(?:\[[^\]]*\])?(?:\{[^{}]*\})+(?:\[[^\]=]*=[^\]]*\])?`)
 	// glsPlural is a glossary use in the plural: a reader sees the term
 	// with its "s" ("\\glspl{variable}" prints "variables").
 	glsPlural = regexp.MustCompile(`\\(?:[Gg]lspl|acp|aclp|acsp)\*?(?:\[[^\]]*\])?\{([^{}:]*)\}`)
