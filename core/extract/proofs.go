@@ -139,7 +139,13 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 		return ci // the proof is part of its result's block
 	}
 	if st := c.sec; st != nil && (sp.at < st.body || sp.at >= st.body+len(st.own)) {
-		return -1 // another section's
+		// A proof that opens the section after its result's, only a
+		// heading between them (a lecture's date in a course's notes),
+		// is read on from the result: nothing of its own section came
+		// before it to prove.
+		if !marked || c.end <= c.offset || c.end > sp.at || !onlyHeadings(x.doc[c.end:sp.at]) {
+			return -1 // another section's
+		}
 	}
 	if marked {
 		if resultBlockBetween(blocks, c.offset, sp.at) {
@@ -163,6 +169,24 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 		return -1
 	}
 	return ci
+}
+
+// headingLine is a LaTeX sectioning command on a line of its own, with
+// its label.
+var headingLine = lazyre.New(`(?m)^[ \t]*\\(?:part|chapter|section|subsection|subsubsection|paragraph)\*?(?:\[[^\]\n]*\])?\{[^\n]*\}[ \t]*(?:\\label\{[^{}\n]*\})?[ \t]*(?:%[^\n]*)?$`)
+
+// onlyHeadings reports whether s, the source between a result's end and a
+// proof, holds nothing but sectioning commands, white space and comments.
+func onlyHeadings(s string) bool {
+	if !headingLine.MatchString(s) {
+		return false
+	}
+	for _, l := range strings.Split(headingLine.ReplaceAllString(s, ""), "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "%") {
+			return false
+		}
+	}
+	return true
 }
 
 // asideLine is the opening of a remark or note in running text.

@@ -460,3 +460,38 @@ func TestTextProofsOfAPDF(t *testing.T) {
 		t.Errorf("Proposition 2.4's proof = %+v", r.Proof)
 	}
 }
+
+// A proof that opens the section after its result's, with only a heading
+// between them (a lecture's date in a course's notes), proves that result;
+// a proof after a section's own text does not reach back past it.
+func TestProofAfterAHeadingKeptWithResult(t *testing.T) {
+	doc := `\documentclass{article}
+\newtheorem{thm}{Theorem}
+\begin{document}
+\section{Measures}
+\subsection*{(2/16/2017) Lecture 5}
+\begin{thm}[Extension]\label{premeas-extension}
+With this construction every set of the algebra is measurable.
+\end{thm}
+\subsection*{(2/21/2017) Lecture 6}
+\begin{proof}
+Let $E$ be in the algebra and test it against any set with a cover.
+\end{proof}
+\begin{thm}[Uniqueness]
+The extension is unique when the premeasure is finite.
+\end{thm}
+\subsection*{(2/23/2017) Lecture 7}
+We turn to integration.
+\begin{proof}
+A proof after the new section's own text.
+\end{proof}
+\end{document}
+`
+	ps := extractDoc(t, "measures.tex", core.FormatLaTeX, doc)
+	if e := provedBy(t, ps, "Extension"); e.Proof.Text != "Let $E$ be in the algebra and test it against any set with a cover." {
+		t.Errorf("the proof after a lecture's heading = %q, want it kept with the theorem", e.Proof.Text)
+	}
+	if u := provedBy(t, ps, "Uniqueness"); u.Proof.Text != "" {
+		t.Errorf("the proof after a section's own text went to the theorem before it: %q", u.Proof.Text)
+	}
+}
