@@ -10,44 +10,70 @@ import (
 )
 
 // emphTerm returns the first Markdown-emphasized phrase of s: **x**, __x__,
-// *x* or _x_ with the markers at word edges.
+// *x* or _x_ with the markers at word edges. A word emphasized in
+// parentheses right before the next emphasized phrase is part of it, as
+// the LaTeX reading takes "(\textbf{pairwise}) \textbf{union}": "(**pairwise**)
+// **union**" is "pairwise union", so an HTML rendering of a book names its
+// terms as its source does.
 func emphTerm(s string) string {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '*' && c != '_' {
+		inner, mark, after := emphRun(s, i)
+		if mark == "" {
 			continue
 		}
-		if i > 0 && (isWordByte(s[i-1]) || s[i-1] == c) {
-			continue
-		}
-		d := c
-		n := 1
-		if i+1 < len(s) && s[i+1] == d {
-			n = 2
-		}
-		q := i + n
-		if q >= len(s) || s[q] == ' ' || s[q] == '\n' || s[q] == d {
-			continue
-		}
-		win := s[q:]
-		if len(win) > 82 {
-			win = win[:82] // an emphasized term is short; never scan far
-		}
-		closeAt := strings.Index(win, strings.Repeat(string(d), n))
-		if closeAt <= 0 || closeAt > 80 {
-			continue
-		}
-		inner := s[q : q+closeAt]
-		if strings.ContainsAny(inner, "\n") || strings.HasSuffix(inner, " ") {
-			continue
-		}
-		after := q + closeAt + n
-		if after < len(s) && isWordByte(s[after]) {
-			continue
+		if i > 0 && s[i-1] == '(' && strings.HasPrefix(s[after:], ")") {
+			j := after + 1
+			for j < len(s) && s[j] == ' ' {
+				j++
+			}
+			if next, m, _ := emphRun(s, j); m == mark {
+				return inner + " " + next
+			}
 		}
 		return inner
 	}
 	return ""
+}
+
+// emphRun reads the emphasized phrase whose opening marker is at i: its
+// text, its marker ("**", "_") and where its closing marker ends; the
+// marker is "" when no emphasis opens there.
+func emphRun(s string, i int) (inner, mark string, after int) {
+	if i >= len(s) {
+		return "", "", 0
+	}
+	c := s[i]
+	if c != '*' && c != '_' {
+		return "", "", 0
+	}
+	if i > 0 && (isWordByte(s[i-1]) || s[i-1] == c) {
+		return "", "", 0
+	}
+	n := 1
+	if i+1 < len(s) && s[i+1] == c {
+		n = 2
+	}
+	q := i + n
+	if q >= len(s) || s[q] == ' ' || s[q] == '\n' || s[q] == c {
+		return "", "", 0
+	}
+	win := s[q:]
+	if len(win) > 82 {
+		win = win[:82] // an emphasized term is short; never scan far
+	}
+	closeAt := strings.Index(win, strings.Repeat(string(c), n))
+	if closeAt <= 0 || closeAt > 80 {
+		return "", "", 0
+	}
+	inner = s[q : q+closeAt]
+	if strings.ContainsAny(inner, "\n") || strings.HasSuffix(inner, " ") {
+		return "", "", 0
+	}
+	after = q + closeAt + n
+	if after < len(s) && isWordByte(s[after]) {
+		return "", "", 0
+	}
+	return inner, s[i : i+n], after
 }
 
 // statementStarters open a result's statement, never its title.
