@@ -33,6 +33,10 @@ type specBlock struct {
 	pre   string // statement prefix (a table row's field and type); a heading's number
 	lead  *specLead
 	kw    bool // holds a key word: only such blocks are read
+	// a fenced block of Markdown read as a figure: whether its tag calls
+	// it a drawing, and the caption and anchor its attribute list gives
+	art             bool
+	caption, anchor string
 }
 
 // specJoined is a block's text with its lines joined by '\n', and the way back
@@ -75,7 +79,12 @@ func specBlocks(s string, md bool) []specBlock {
 	var bs []specBlock
 	cur := -1 // index of the block lines are added to, or -1
 	blank, pageBreak := false, false
-	fence := ""
+	fence, fenceTag := "", ""
+	var fenced []specLine
+	// a Markdown attribute list applies to the block just before it or
+	// just after it: the figure a fence closed on the line before, or the
+	// one read over the fence's opening line
+	closedFig, ialAnchor, ialTitle, ialLine := -1, "", "", false
 	prevColon := false
 	for p := 0; p < len(s); {
 		le := strings.IndexByte(s[p:], '\n')
@@ -89,14 +98,40 @@ func specBlocks(s string, md bool) []specBlock {
 		p = le + 1
 		trimmed := strings.TrimSpace(raw)
 		if md {
+			justClosed, afterIAL := closedFig, ialLine
+			closedFig, ialLine = -1, false
 			if fence != "" {
-				if strings.HasPrefix(trimmed, fence) {
+				if specFenceCloses(trimmed, fence) {
 					fence = ""
+					if fb, ok := specFencedFigure(s, fenceTag, fenced); ok {
+						fb.anchor, fb.caption = ialAnchor, ialTitle
+						bs = append(bs, fb)
+						closedFig = len(bs) - 1
+					}
+					fenced, ialAnchor, ialTitle = nil, "", ""
+				} else if trimmed != "" {
+					ind := len(raw) - len(strings.TrimLeft(raw, " \t"))
+					fenced = append(fenced, specLine{start + ind, start + len(strings.TrimRight(raw, " \t\r")), ind})
 				}
 				continue
 			}
-			if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-				fence = trimmed[:3]
+			if run, tag, ok := specFenceOpen(trimmed); ok {
+				fence, fenceTag, fenced = run, tag, nil
+				if !afterIAL {
+					ialAnchor, ialTitle = "", ""
+				}
+				cur = -1
+				continue
+			}
+			if anchor, title, ok := specIAL(trimmed); ok {
+				// an attribute list prints nothing
+				if justClosed >= 0 {
+					if f := &bs[justClosed]; f.caption == "" && f.anchor == "" {
+						f.anchor, f.caption = anchor, title
+					}
+				} else {
+					ialAnchor, ialTitle, ialLine = anchor, title, true
+				}
 				cur = -1
 				continue
 			}
@@ -383,7 +418,7 @@ func specField(s string) string {
 // specClassify finds code among prose blocks and the term a definition entry
 // defines.
 func specClassify(s string, b *specBlock, md bool) {
-	if b.kind == bkRow || len(b.lines) == 0 {
+	if b.kind == bkRow || b.kind == bkCode || len(b.lines) == 0 {
 		return
 	}
 	if b.kind == bkProse && b.kw && isSpecCode(s, b) {

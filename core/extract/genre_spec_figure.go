@@ -133,9 +133,10 @@ func specDrawing(window string, b *specBlock) bool {
 }
 
 // isSpecFigure reports whether block b is a figure: a box diagram, a
-// table or a drawing.
+// table or a drawing, or what its source's markup calls a drawing
+// ("~~~ ascii-art") unless it reads as code.
 func isSpecFigure(window string, b *specBlock) bool {
-	return isBoxDiagram(window, b) || specDrawing(window, b)
+	return isBoxDiagram(window, b) || specDrawing(window, b) || b.art && !isSpecCode(window, b)
 }
 
 // specFigureLabel reports whether block b is a figure's label: one short
@@ -190,6 +191,9 @@ func (l *specLeadIn) appendFigure(window string, b *specBlock, label string) boo
 			l.diagram = append(l.diagram, "…")
 			break
 		}
+		if k > 0 && strings.Count(window[b.lines[k-1].b:ln.a], "\n") > 1 {
+			l.diagram = append(l.diagram, "") // a fenced drawing's blank line, before its legend
+		}
 		pad := max(ln.ind-margin, 0)
 		l.diagram = append(l.diagram, strings.TrimRight(strings.Repeat(" ", pad)+window[ln.a:ln.b], " \t\r"))
 	}
@@ -208,6 +212,14 @@ func (l *specLeadIn) takeFigure(window string, bs []specBlock, j int) int {
 	}
 	if k >= len(bs) || bs[k].kind == bkHeading || !isSpecFigure(window, &bs[k]) || !l.appendFigure(window, &bs[k], label) {
 		return 0
+	}
+	if f := &bs[k]; f.caption != "" || f.anchor != "" {
+		// the caption and anchor a Markdown attribute list gives
+		if f.caption != "" {
+			l.captions = append(l.captions, f.caption)
+		}
+		l.anchors = append(l.anchors, f.anchor)
+		return k + 1 - j
 	}
 	k++
 	return k - j + l.takeCaption(window, bs, k)
@@ -239,11 +251,29 @@ func (l *specLeadIn) takeCaption(window string, bs []specBlock, k int) int {
 	return 0
 }
 
+// ref is how a paragraph refers to the first figure taken: by its
+// caption's number, else by its anchor.
+func (l *specLeadIn) ref() string {
+	c, a := "", ""
+	if len(l.captions) > 0 {
+		c = l.captions[0]
+	}
+	if len(l.anchors) > 0 {
+		a = l.anchors[0]
+	}
+	return specFigureRef(c, a)
+}
+
 // caption is the text of the first caption taken, without its number:
-// "Send Sequence Variables" of "Table 2: Send Sequence Variables".
+// "Send Sequence Variables" of "Table 2: Send Sequence Variables"; a
+// Markdown attribute list's title has none.
 func (l *specLeadIn) caption() string {
 	for _, c := range l.captions {
-		if m := specCaptionLine.FindStringSubmatch(c); m != nil && m[3] != "" {
+		m := specCaptionLine.FindStringSubmatch(c)
+		if m == nil {
+			return c
+		}
+		if m[3] != "" {
 			return strings.TrimSpace(m[3])
 		}
 	}
@@ -282,20 +312,14 @@ func specFigureLead(window string, b *specBlock) string {
 	return strings.Join(out, " ")
 }
 
-// specFigureMention is the paragraph of blocks that refers to the figure
-// captioned c by its number ("Figure 1 gives the format of a DHCP
-// message"), from the sentence that does, within maxStatement; "" when
-// none does.
-func specFigureMention(window string, blocks []specBlock, c string) string {
-	m := specCaptionLine.FindStringSubmatch(c)
-	if m == nil {
+// specFigureMention is the paragraph of blocks that refers to a figure
+// by ref, its number or its anchor (specFigureRef: "Figure 1 gives the
+// format of a DHCP message", "the Sign ('S' in {{fig-base-index}})"),
+// from the sentence that does, within maxStatement; "" when none does.
+func specFigureMention(window string, blocks []specBlock, ref string) string {
+	if ref == "" {
 		return ""
 	}
-	kind := strings.ToLower(strings.TrimSuffix(m[1], "."))
-	if kind == "fig" {
-		kind = "figure"
-	}
-	ref := kind + " " + m[2]
 	for i := range blocks {
 		b := &blocks[i]
 		if b.kind == bkHeading || b.kind == bkCode || len(b.lines) == 0 || isSpecCode(window, b) || isBoxDiagram(window, b) {
@@ -629,7 +653,7 @@ func (x *extractor) specCaptionedFigures(st *secState, cs *specConcepts, blocks 
 		name = strings.TrimSuffix(name, ".")
 		stmt := l.statement(name + ":")
 		if len(l.entries) == 0 {
-			if m := specFigureMention(st.own, blocks, l.captions[0]); m != "" {
+			if m := specFigureMention(st.own, blocks, l.ref()); m != "" {
 				stmt = name + ": " + m
 			} else if i > 0 {
 				if m := specFigureLead(st.own, &blocks[i-1]); m != "" {

@@ -32,6 +32,7 @@ type specLeadIn struct {
 	sub      [][]string // each entry's own entries ("0  a standard query")
 	told     []bool     // whether an entry took the paragraph under it
 	captions []string   // the figures' captions, "Figure 1: Format of a DHCP message"
+	anchors  []string   // the anchors Markdown attribute lists give the figures
 	base     int        // the offset in the document of the text read
 	figs     []int      // the document offsets of the figures taken
 	grid     bool       // a table's rows were taken as entries
@@ -207,6 +208,9 @@ func (l *specLeadIn) form(head string) string {
 		text.WriteFormBlock(&b, text.CodeBlock{Lines: l.diagram})
 	}
 	for _, c := range l.captions {
+		if !specCaptionLine.MatchString(c) {
+			c = "Figure: " + c // a Markdown attribute list's title, numbered when rendered
+		}
 		b.WriteString("\n" + c)
 	}
 	for k, e := range l.entries {
