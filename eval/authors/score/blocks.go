@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // block is one labelled block of a work's source, counted from the
@@ -552,6 +554,33 @@ var (
 	cellWord  = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_-]+`)
 )
 
+// ialTitle matches a kramdown attribute list with a title.
+var ialTitle = lazyre.New(`^\{:.*\btitle="([^"]*)".*\}$`)
+
+// fenceLine reports whether t opens or closes a Markdown code block
+// ("~~~~ ascii-art", "```"): markup, no title of the drawing in it.
+func fenceLine(t string) bool {
+	return strings.HasPrefix(t, "~~~") || strings.HasPrefix(t, "```")
+}
+
+// fencedCaption is the title a kramdown attribute list gives the fenced
+// drawing whose boxes end before line j ({: title="Duplicate"} right
+// after its closing fence, a legend perhaps between), or "".
+func fencedCaption(lines []string, j int) string {
+	for k := j; k < len(lines) && k < j+8; k++ {
+		if !fenceLine(strings.TrimSpace(lines[k])) {
+			continue
+		}
+		if k+1 < len(lines) {
+			if m := ialTitle.FindStringSubmatch(strings.TrimSpace(lines[k+1])); m != nil {
+				return m[1]
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
 // artBlocks finds box diagrams in RFC text: runs of lines opening with +
 // or |, one of them a +-+-+ border; the field names are its steps.
 func artBlocks(file, src string) []block {
@@ -577,10 +606,10 @@ func artBlocks(file, src string) []block {
 		}
 		if border && j-i >= 3 {
 			b := block{kind: "fig", file: file, line: i + 1, start: offs[i], end: offs[j], body: strings.Join(lines[i:j], "")}
-			for k := i - 1; k >= 0 && k >= i-4; k-- {
-				if t := strings.TrimSpace(lines[k]); t != "" && !strings.HasPrefix(t, "0") {
+			b.title = fencedCaption(lines, j)
+			for k := i - 1; b.title == "" && k >= 0 && k >= i-4; k-- {
+				if t := strings.TrimSpace(lines[k]); t != "" && !strings.HasPrefix(t, "0") && !fenceLine(t) {
 					b.title = t
-					break
 				}
 			}
 			for _, l := range lines[i:j] {

@@ -870,3 +870,40 @@ func TestDefinitionHeldByItsParts(t *testing.T) {
 		t.Fatalf("block held by %d, want none: the rest of its text is read elsewhere", got)
 	}
 }
+
+// A box diagram of kramdown-rfc Markdown sits in a fenced block, its
+// caption in the attribute list after it: the fence line over it is
+// markup, not its title, and a diagram with no attribute list keeps the
+// title over its fence.
+func TestFencedDiagramTitledByItsAttributeList(t *testing.T) {
+	src := "An encoder duplicates an entry.\n\n~~~~~~~~~~ ascii-art\n  0   1   2\n+---+---+---+\n| 0 | 0 | 0 |\n+---+---+---+\n~~~~~~~~~~\n{:#fig-dup title=\"Duplicate\"}\n\n" +
+		"Table layout:\n\n~~~\n+---+---+---+\n| a | b | c |\n+---+---+---+\n\nn = entries\n~~~\n"
+	bs := artBlocks("x.md", src)
+	if len(bs) != 2 {
+		t.Fatalf("%d diagrams, want 2", len(bs))
+	}
+	if bs[0].title != "Duplicate" {
+		t.Errorf("first diagram titled %q, want its attribute list's title", bs[0].title)
+	}
+	if bs[1].title != "Table layout:" {
+		t.Errorf("second diagram titled %q, want the line over its fence", bs[1].title)
+	}
+}
+
+// A figure is held by the primitive that draws it, not by one that only
+// shares its caption's name: a section "Duplicate" stated in prose holds
+// no "Duplicate" diagram.
+func TestFigureNotHeldByItsNameAlone(t *testing.T) {
+	body := "+---+---+---+---+---+---+---+---+\n| 0 | 0 | 0 |    Index (5+)     |\n+---+---+---+-------------------+\n"
+	blocks := []block{{kind: "fig", title: "Duplicate", body: body}}
+	ps := []prim{newPrim(prim{id: "dup", typ: "definition", name: "Duplicate",
+		statement: "An encoder duplicates an existing entry in the dynamic table using an instruction that starts with the '000' 3-bit pattern."})}
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != -1 {
+		t.Errorf("the diagram held by %d, though nothing draws it", got)
+	}
+	ps[0].computational = "Defines: Duplicate\n+---+---+---+---+---+---+---+---+\n| 0 | 0 | 0 |    Index (5+)     |\n+---+---+---+-------------------+\nFigure: Duplicate"
+	ps[0] = newPrim(ps[0])
+	if got := newMatcher(ps, blocks).find(blocks[0]); got != 0 {
+		t.Errorf("the diagram held by %d, want 0 (the primitive drawing it)", got)
+	}
+}

@@ -219,7 +219,10 @@ func newMatcher(ps []prim, bs []block) *matcher {
 // primitive holds a block when its statement has most of the block's
 // distinctive words, or its name has the block's title and its statement
 // a third of those words; a block of formula only is held by a statement
-// whose formulas keep its letters and digits.
+// whose formulas keep its letters and digits. A figure is held by what
+// draws it (its words, its rows), never by its caption's name: the
+// section a diagram is captioned after is named so whether or not it
+// draws the diagram.
 func (m *matcher) find(b block) int {
 	best, score := m.findBody(b)
 	if b.stmt != "" {
@@ -269,7 +272,7 @@ func (m *matcher) findBody(b block) (int, float64) {
 			f := float64(n) / float64(len(ws))
 			if f >= 0.7 {
 				score = f
-			} else if title != "" && f >= 1.0/3 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
+			} else if b.kind != "fig" && title != "" && f >= 1.0/3 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 				score = 0.5 + f/2
 			}
 		} else if len(ws) < 3 && len(flat) >= 20 && (strings.Contains(p.flat, flat) || expanded != flat && strings.Contains(p.flat, expanded)) {
@@ -281,7 +284,7 @@ func (m *matcher) findBody(b block) (int, float64) {
 			score = 0.9
 		} else if f, tight := formulasHeld(p.plain, b.body); len(sig) >= 6 && f >= 0.8 {
 			score = 0.8 + 0.05*f*tight
-		} else if title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
+		} else if b.kind != "fig" && title != "" && len(title) >= 5 && strings.Contains(" "+p.nameLower+" ", " "+title+" ") {
 			score = 0.6
 		} else if len(ws) < 3 && heldTight(p) {
 			score = 0.85 // a short formula, symbol for symbol
