@@ -42,6 +42,8 @@ func countBlocks(dir string, lb labels) ([]block, error) {
 		src := string(b)
 		if isTeX(f) {
 			src = uncomment(src)
+		} else if isMarkup(f) {
+			src = uncommentXML(src)
 		}
 		var bs []block
 		for _, m := range lb.markers {
@@ -89,6 +91,16 @@ func isTeX(f string) bool {
 	return false
 }
 
+// isMarkup reports whether f is XML, HTML or Markdown, whose <!-- … -->
+// comments no reader sees.
+func isMarkup(f string) bool {
+	switch strings.ToLower(filepath.Ext(f)) {
+	case ".ptx", ".xml", ".html", ".xhtml", ".htm", ".md", ".markdown":
+		return true
+	}
+	return false
+}
+
 // uncomment blanks TeX comments (an unescaped % to the end of its line)
 // and what the comment package's environment holds (\begin{comment} …
 // \end{comment}, which TeX does not print), keeping every offset and line
@@ -118,6 +130,37 @@ func uncomment(s string) string {
 			j = len(b) - i
 		} else {
 			j += len(end)
+		}
+		for k := i; k < i+j; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+		from = i + j
+	}
+	return string(b)
+}
+
+// uncommentXML blanks XML comments (<!-- … -->), which no reader sees: a
+// proof an author set aside as <!--<proof>…</proof>--> is no proof of
+// the book's. Every offset and line stays where it was.
+func uncommentXML(s string) string {
+	const open, end = "<!--", "-->"
+	if !strings.Contains(s, open) {
+		return s
+	}
+	b := []byte(s)
+	for from := 0; ; {
+		i := strings.Index(string(b[from:]), open)
+		if i < 0 {
+			break
+		}
+		i += from
+		j := strings.Index(string(b[i+len(open):]), end)
+		if j < 0 {
+			j = len(b) - i
+		} else {
+			j += len(open) + len(end)
 		}
 		for k := i; k < i+j; k++ {
 			if b[k] != '\n' {

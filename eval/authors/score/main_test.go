@@ -590,6 +590,35 @@ func TestEnvironmentOptionsUnprinted(t *testing.T) {
 	}
 }
 
+// A proof an author set aside in an XML comment is no proof of the
+// book's, and the lines of what follows stay where they are.
+func TestPreTeXtCommentedProofUncounted(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.ptx", `<pretext><book><chapter><title>Sums</title>
+<theorem xml:id="thm-squares"><statement><p>The sum of the first <m>n</m> squares is <m>n(n+1)(2n+1)/6</m>.</p></statement>
+<!--<proof><p>By induction on <m>n</m>.</p>
+</proof>-->
+</theorem>
+<lemma xml:id="lem-next"><statement><p>Every square is a sum of odd numbers.</p></statement>
+<proof><p>Add the odd numbers up to <m>2n-1</m>.</p></proof></lemma>
+</chapter></book></pretext>
+`)
+	lb := labels{
+		mains: []string{"main.ptx"},
+		markers: []marker{
+			{kind: "thm", how: "xml", names: []string{"theorem", "lemma"}},
+			{kind: "proof", how: "xml", names: []string{"proof"}},
+		},
+	}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 3 || bs[2].kind != "proof" || bs[2].line != 7 || bs[2].of != 1 {
+		t.Fatalf("blocks = %+v, want two results and the lemma's proof at line 7", bs)
+	}
+}
+
 // A readable statement's relations (s < 0 … d > 0) are no markup tag:
 // the words between them are the statement's.
 func TestRelationsAreNoTags(t *testing.T) {
