@@ -591,7 +591,8 @@ func TestEnvironmentOptionsUnprinted(t *testing.T) {
 }
 
 // A proof an author set aside in an XML comment is no proof of the
-// book's, and the lines of what follows stay where they are.
+// book's, and the lines of what follows stay where they are; a proof left
+// empty holds nothing to carry.
 func TestPreTeXtCommentedProofUncounted(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "main.ptx", `<pretext><book><chapter><title>Sums</title>
@@ -601,6 +602,10 @@ func TestPreTeXtCommentedProofUncounted(t *testing.T) {
 </theorem>
 <lemma xml:id="lem-next"><statement><p>Every square is a sum of odd numbers.</p></statement>
 <proof><p>Add the odd numbers up to <m>2n-1</m>.</p></proof></lemma>
+<lemma xml:id="lem-later"><statement><p>Every cube is a sum of consecutive odd numbers.</p></statement>
+<proof>
+  <p> </p>
+</proof></lemma>
 </chapter></book></pretext>
 `)
 	lb := labels{
@@ -614,8 +619,8 @@ func TestPreTeXtCommentedProofUncounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(bs) != 3 || bs[2].kind != "proof" || bs[2].line != 7 || bs[2].of != 1 {
-		t.Fatalf("blocks = %+v, want two results and the lemma's proof at line 7", bs)
+	if len(bs) != 4 || bs[2].kind != "proof" || bs[2].line != 7 || bs[2].of != 1 || bs[3].kind != "thm" {
+		t.Fatalf("blocks = %+v, want three results and the first lemma's proof at line 7, the empty proof left out", bs)
 	}
 }
 
