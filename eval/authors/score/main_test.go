@@ -266,6 +266,22 @@ func TestShortResultInAuthorMacros(t *testing.T) {
 	}
 }
 
+// A result of formulas in the author's macros is held by the primitive
+// whose formulas print what the macros do: a macro printing a letter
+// (\x as ^{\times}) adds to the formulas' letters.
+func TestFormulaResultInAuthorMacros(t *testing.T) {
+	bs := []block{{kind: "thm", body: "\r\n$\\aut(\\z_n) = \\z_n\\x$.\r\n"}}
+	ps := []prim{
+		newPrim(prim{id: "a", name: "Proposition 2.1", statement: `$|\operatorname{\textnormal{Aut}}(\mathbb{Z}_n)| = n$.`}),
+		newPrim(prim{id: "b", name: "Proposition 2.2", statement: `$\operatorname{\textnormal{Aut}}(\operatorname{\mathbb{Z}}_n) = \operatorname{\mathbb{Z}}_n^{\times}$.`}),
+	}
+	m := newMatcher(ps, bs)
+	m.macros = map[string]authorMacro{"aut": {body: `\operatorname{\textnormal{Aut}}`}, "z": {body: `\operatorname{\mathbb{Z}}`}, "x": {body: `^{\times}`}}
+	if got := m.find(bs[0]); got != 1 {
+		t.Errorf("the proposition held by %d, want 1", got)
+	}
+}
+
 // A proof of formulas only, set in display math, is carried by a
 // primitive whose proof keeps those formulas ($$…$$ as lore writes them).
 func TestFormulaProofCarried(t *testing.T) {

@@ -255,9 +255,10 @@ func (m *matcher) findBody(b block) (int, float64) {
 		}
 		return false
 	}
-	expanded := flat
+	expanded, esig := flat, sig
 	if len(m.macros) > 0 && len(ws) < 3 {
-		expanded = flatText(expandText(b.body, m.macros, 0))
+		e := expandText(b.body, m.macros, 0)
+		expanded, esig = flatText(e), blockSig(e)
 	}
 	best, bestScore := -1, 0.0
 	for i, p := range m.prims {
@@ -280,7 +281,9 @@ func (m *matcher) findBody(b block) (int, float64) {
 			// any test of its formulas alone, which a longer statement
 			// sharing its one symbol (ℕ) passes as well.
 			score = 0.95
-		} else if len(sig) >= 6 && strings.Contains(p.sig, sig) {
+		} else if len(sig) >= 6 && strings.Contains(p.sig, sig) || esig != sig && len(esig) >= 6 && strings.Contains(p.sig, esig) {
+			// The formulas' letters as written, or as the author's macros
+			// print them (\d\mu as "d\mu"), which lore stores.
 			score = 0.9
 		} else if f, tight := formulasHeld(p.plain, b.body); len(sig) >= 6 && f >= 0.8 {
 			score = 0.8 + 0.05*f*tight
