@@ -27,6 +27,10 @@ type block struct {
 	endLine    int // the line of end
 	// of is, for a proof, the index of the result it follows (-1: none).
 	of int
+	// prev is, for a proof, the index of the block just before it in its
+	// file, one holding it included (-1: none): what the proof follows
+	// when that is no result.
+	prev int
 }
 
 // countBlocks reads dir's main and included files and gives their blocks
@@ -65,7 +69,10 @@ func countBlocks(dir string, lb labels) ([]block, error) {
 	// A proof belongs to the result just before it, when no other block
 	// stands between them in the same file.
 	for i := range out {
-		out[i].of = -1
+		out[i].of, out[i].prev = -1, -1
+		if i > 0 && out[i-1].file == out[i].file {
+			out[i].prev = i - 1
+		}
 		if out[i].kind != "proof" || i == 0 {
 			continue
 		}

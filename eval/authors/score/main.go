@@ -371,6 +371,23 @@ func (d provDoc) holds(p prim) bool {
 	return false
 }
 
+// followedCarries reports whether a proof that follows no labelled result
+// is carried by what it does follow, as a reader attaches it: a primitive
+// read from its file at or before its line, and not before the labelled
+// block just before it (a definition, an exercise), carries it.
+func followedCarries(b block, blocks []block, ps []prim, df map[string]int) bool {
+	lo := 0
+	if b.prev >= 0 {
+		lo = blocks[b.prev].line
+	}
+	for _, p := range ps {
+		if p.line > 0 && p.line >= lo && p.line <= b.line && sameFile(p.document, b.file) && proofCarried(b, p, df) {
+			return true
+		}
+	}
+	return false
+}
+
 func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir string, verbose bool) {
 	m := newMatcher(ps, blocks)
 	macros := authorMacros(workDir)
@@ -408,6 +425,8 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		c.Total++
 		why := ""
 		switch {
+		case b.of < 0 && followedCarries(b, blocks, ps, m.df):
+			c.Found++
 		case b.of < 0:
 			why = "follows no labelled result"
 		case held[b.of] < 0:
