@@ -22,9 +22,10 @@ import (
 // in running text is its paragraph.
 //
 // A proof belongs to the result it names, else to the result it sits
-// in, else to the result right before it in its section when no other
-// block comes in between. Only results (theorems, lemmas, propositions,
-// corollaries, identities) keep proofs. Its text is rendered as the
+// in, else to the block right before it in its section when no other
+// block comes in between, whatever that block is: a reader attaches a
+// proof to what it follows, a definition's (that it is well defined) as
+// a theorem's. Its text is rendered as the
 // statements of its format are, and kept whole up to core.MaxProof.
 
 // proofSpan is one proof of the document: [at, end) holds it, its text
@@ -92,10 +93,9 @@ func (x *extractor) attachProofs(cs []cand, outOf []int, out []core.Primitive) {
 		if ci < 0 {
 			continue
 		}
+		// A proof is kept by what it follows, whatever its kind: a
+		// definition's proof shows it well-defined, as its author says.
 		p := &out[outOf[ci]]
-		if p.Type != core.Theorem && p.Type != core.Identity {
-			continue
-		}
 		if sp.sketch && p.Proof.Sketch != "" || !sp.sketch && p.Proof.Text != "" {
 			continue // a second proof: the first is kept
 		}

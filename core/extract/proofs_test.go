@@ -37,7 +37,8 @@ func provedBy(t *testing.T, ps []core.Primitive, s string) core.Primitive {
 // reading text (the document's macros expanded, references rendered); a
 // proof naming its result goes to that result even when another comes in
 // between; a [Sketch] proof is the result's sketch; no proof is a
-// primitive of its own, and a definition keeps none.
+// primitive of its own, and a definition keeps the proof that follows it
+// (that it is well defined).
 func TestLaTeXProofsKeptWithTheirResults(t *testing.T) {
 	doc := `\documentclass{book}
 \newtheorem{theorem}{Theorem}[section]
@@ -51,7 +52,7 @@ func TestLaTeXProofsKeptWithTheirResults(t *testing.T) {
 The \emph{absolute value} of $x$ is $\abs{x} = \max(x,-x)$.
 \end{definition}
 \begin{proof}
-Not a proof of a result.
+The maximum of two reals is a real, so the absolute value is well defined.
 \end{proof}
 \begin{theorem}[Triangle inequality]\label{thm:tri}
 For all real $x$ and $y$, $\abs{x+y} \leq \abs{x} + \abs{y}$.
@@ -79,8 +80,8 @@ Cases on the sign of $x$.
 			t.Errorf("a proof became primitive %q: %q", p.Name, p.FormalStatement)
 		}
 	}
-	if d := provedBy(t, ps, "Absolute"); d.Proof != (core.Proof{}) {
-		t.Errorf("definition %q keeps a proof: %+v", d.Name, d.Proof)
+	if d := provedBy(t, ps, "Absolute"); !strings.HasPrefix(d.Proof.Text, "The maximum of two reals") {
+		t.Errorf("definition %q keeps proof %+v, want the proof that follows it", d.Name, d.Proof)
 	}
 	tri := provedBy(t, ps, "Triangle")
 	if want := `Since $-\left|x\right| \leq x \leq \left|x\right|$ and likewise for $y$, adding gives the claim.`; tri.Proof.Text != want {
