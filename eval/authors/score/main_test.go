@@ -299,6 +299,15 @@ func TestFormulaProofCarried(t *testing.T) {
 	if proofCarried(b, other, map[string]int{}) {
 		t.Error("another proof carries it")
 	}
+	// Formulas of Greek letters and relations keep no letters once their
+	// commands go: they are compared symbol for symbol.
+	greek := block{kind: "proof", body: "\n\\[\\kappa\\le\\kappa+\\kappa=\\kappa\\cdot2\\le\\kappa\\cdot\\omega\\le\\kappa\\]\n"}
+	if !proofCarried(greek, newPrim(prim{id: "c", proof: `$$\kappa\le\kappa+\kappa=\kappa\cdot2\le\kappa\cdot\omega\le\kappa$$`}), map[string]int{}) {
+		t.Error("the proof of Greek formulas is not carried by the primitive keeping it")
+	}
+	if proofCarried(greek, newPrim(prim{id: "d", proof: `$$\kappa\cdot\kappa=\kappa$$ and so $$\lambda\le2$$`}), map[string]int{}) {
+		t.Error("another proof of Greek formulas carries it")
+	}
 }
 
 // A proof written in Chinese, whose text has no spaces between its words,

@@ -597,8 +597,13 @@ func proofCarried(b block, p prim, df map[string]int) bool {
 	}
 	if len(ws) == 0 {
 		g, h := formulaSig(b.body), formulaSig(p.proof)
+		// Formulas of commands alone (\kappa\le\kappa+\kappa) have
+		// few letters once the commands go: they are compared symbol for
+		// symbol.
+		t := tightMath(strings.Join(formulasOf(b.body), ""))
 		return len(g) >= 3 && strings.Contains(h, g) ||
-			len(g) >= 12 && len(h) <= 2*len(g)+20 && subsequence(g, h)
+			len(g) >= 12 && len(h) <= 2*len(g)+20 && subsequence(g, h) ||
+			len(t) >= 8 && strings.Contains(tightMath(p.proof), t)
 	}
 	n := 0
 	for _, w := range ws {
