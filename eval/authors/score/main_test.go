@@ -308,6 +308,11 @@ func TestFormulaProofCarried(t *testing.T) {
 	if proofCarried(greek, newPrim(prim{id: "d", proof: `$$\kappa\cdot\kappa=\kappa$$ and so $$\lambda\le2$$`}), map[string]int{}) {
 		t.Error("another proof of Greek formulas carries it")
 	}
+	// A display set as \[…\] is read where it stands, as lore's $$…$$ is.
+	cases := block{kind: "proof", body: "\n  If $x \\geq 0$, then \\[\n    \\mu_F((0,x]) = \\mu_G((0,x]) \\implies G(x) - F(x) = c\n  \\]\n  where $c \\defeq G(0) - F(0)$.\n"}
+	if !proofCarried(cases, newPrim(prim{id: "e", proof: `If $x \geq 0$, then $$ \mu_F((0,x]) = \mu_G((0,x]) \implies G(x) - F(x) = c $$ where $c \coloneqq G(0) - F(0)$.`}), map[string]int{}) {
+		t.Error("the proof with a \\[…\\] display is not carried by the primitive keeping it as $$…$$")
+	}
 }
 
 // A proof written in Chinese, whose text has no spaces between its words,

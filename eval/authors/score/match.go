@@ -642,16 +642,13 @@ var displayMath = regexp.MustCompile(`(?s)\$\$.*?\$\$|\\begin\{(?:equation|align
 // envMarkRe is a \begin{…} or \end{…}.
 var envMarkRe = regexp.MustCompile(`\\(?:begin|end)\{[^}]*\}`)
 
-// formulaSig is mathSig of all of s's math, display math too: what a proof
-// of formulas only keeps.
+// formulaSig is mathSig of all of s's math, display math too, in the
+// order s writes it: what a proof of formulas only keeps, whether a
+// display is set as \[…\], as $$…$$ or in an environment.
 func formulaSig(s string) string {
-	var b strings.Builder
-	for _, m := range displayMath.FindAllString(s, -1) {
-		m = envMarkRe.ReplaceAllString(strings.ReplaceAll(m, "$", ""), " ")
-		b.WriteString(mathSig("$" + m + "$"))
-	}
-	b.WriteString(mathSig(displayMath.ReplaceAllString(s, " ")))
-	return b.String()
+	return mathSig(displayMath.ReplaceAllStringFunc(s, func(m string) string {
+		return "$" + envMarkRe.ReplaceAllString(strings.ReplaceAll(m, "$", ""), " ") + "$"
+	}))
 }
 
 // subsequence reports whether g's characters occur in h in order: h's
