@@ -308,6 +308,11 @@ func TestFormulaProofCarried(t *testing.T) {
 	if proofCarried(greek, newPrim(prim{id: "d", proof: `$$\kappa\cdot\kappa=\kappa$$ and so $$\lambda\le2$$`}), map[string]int{}) {
 		t.Error("another proof of Greek formulas carries it")
 	}
+	// A proof of no word of three letters is carried by its text alone.
+	hw := block{kind: "proof", body: "\n  HW 8.\n"}
+	if !proofCarried(hw, newPrim(prim{id: "f", proof: "HW 8."}), map[string]int{}) || proofCarried(hw, newPrim(prim{id: "g", proof: "HW 9."}), map[string]int{}) {
+		t.Error("the proof \"HW 8.\" is not carried by its text alone")
+	}
 	// A display set as \[…\] is read where it stands, as lore's $$…$$ is.
 	cases := block{kind: "proof", body: "\n  If $x \\geq 0$, then \\[\n    \\mu_F((0,x]) = \\mu_G((0,x]) \\implies G(x) - F(x) = c\n  \\]\n  where $c \\defeq G(0) - F(0)$.\n"}
 	if !proofCarried(cases, newPrim(prim{id: "e", proof: `If $x \geq 0$, then $$ \mu_F((0,x]) = \mu_G((0,x]) \implies G(x) - F(x) = c $$ where $c \coloneqq G(0) - F(0)$.`}), map[string]int{}) {
