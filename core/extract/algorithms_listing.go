@@ -50,8 +50,10 @@ var (
 // section offsets) and the language it was given.
 type listingBlock struct {
 	at, end int
-	body    string
-	lang    string
+	// bodyAt is where the body starts, after the block's opening line.
+	bodyAt int
+	body   string
+	lang   string
 }
 
 // listings adds the blocks of pseudo-code set verbatim in a section.
@@ -64,6 +66,9 @@ func (x *extractor) listings(st *secState, first int) {
 		blocks = latexListings(st.own)
 	case core.FormatMarkdown, core.FormatText:
 		blocks = fencedBlocks(st.own)
+	}
+	if (x.ctype == core.Spec || x.ctype == core.Reference) && x.format != core.FormatLaTeX {
+		blocks = specFunctions(blocks)
 	}
 	for _, b := range blocks {
 		if !pseudoLangs[strings.ToLower(b.lang)] || covered(x.cands[first:], st.body+b.at) {
@@ -97,6 +102,58 @@ func (x *extractor) listings(st *secState, first int) {
 		x.algos.keep(c.offset, &ps)
 		x.add(st, c)
 	}
+}
+
+// defRow is a function's first row as a specification writes its
+// procedures in a Python-like notation: "def prepareEncaps(ek_PQ, ek_T):".
+var defRow = lazyre.New(`^def\s+([A-Za-z_][A-Za-z0-9_.]*\s*\([^()]*\))\s*:\s*$`)
+
+// specFunctions splits an untagged block made only of function
+// definitions ("def f(x):" rows, each with its indented body) into one
+// block per function, its first row the signature alone: each is a
+// procedure of the specification (an IETF draft writes its procedures so),
+// where a textbook's or a tutorial's block of Python is a program and
+// stays whole.
+func specFunctions(blocks []listingBlock) []listingBlock {
+	var out []listingBlock
+	for _, b := range blocks {
+		parts := splitDefs(b)
+		if parts == nil {
+			out = append(out, b)
+			continue
+		}
+		out = append(out, parts...)
+	}
+	return out
+}
+
+// splitDefs is b's functions, or nil when b is not made only of them.
+func splitDefs(b listingBlock) []listingBlock {
+	if !pseudoLangs[strings.ToLower(b.lang)] || !strings.Contains(b.body, "def ") {
+		return nil
+	}
+	var out []listingBlock
+	for p := 0; p < len(b.body); {
+		line, next := lineAt(b.body, p)
+		at := p
+		p = next
+		if strings.TrimSpace(line) == "" || line[0] == ' ' || line[0] == '\t' {
+			if len(out) == 0 && strings.TrimSpace(line) != "" {
+				return nil // a body before any function
+			}
+			if len(out) > 0 {
+				out[len(out)-1].body += line + "\n"
+				out[len(out)-1].end = b.bodyAt + next
+			}
+			continue
+		}
+		m := defRow.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			return nil // a row of its own beside the functions: code, not procedures
+		}
+		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + next, bodyAt: b.bodyAt + at, body: m[1] + "\n", lang: b.lang})
+	}
+	return out
 }
 
 // covered reports whether a candidate's span holds off.
@@ -157,7 +214,7 @@ func latexListings(s string) []listingBlock {
 			if k < 0 {
 				break
 			}
-			out = append(out, listingBlock{at: at, end: p + k + len(`\end{`+env+`}`), body: s[p : p+k], lang: lang})
+			out = append(out, listingBlock{at: at, end: p + k + len(`\end{`+env+`}`), bodyAt: p, body: s[p : p+k], lang: lang})
 			i = p + k
 		}
 	}
@@ -185,7 +242,7 @@ func fencedBlocks(s string) []listingBlock {
 		for p < len(s) {
 			l, n := lineAt(s, p)
 			if strings.HasPrefix(strings.TrimSpace(l), fence) {
-				out = append(out, listingBlock{at: at, end: p + len(l), body: s[body:p], lang: lang})
+				out = append(out, listingBlock{at: at, end: p + len(l), bodyAt: body, body: s[body:p], lang: lang})
 				p = n
 				break
 			}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -54,5 +55,27 @@ func TestPseudocodeListings(t *testing.T) {
 				t.Errorf("form =\n%s\nwant\n%s", algs[0].ComputationalForm, c.form)
 			}
 		})
+	}
+}
+
+// A specification that writes its procedures as Python-like functions,
+// several in one untagged block, gives one algorithm per function, its
+// rows in order; a block with a row beside its functions stays whole.
+func TestSpecFunctionsBlock(t *testing.T) {
+	src := "## Subroutines\n\nThe frameworks share these subroutines.\n\n~~~\n" +
+		"def expandKey(seed):\n    seed_full = PRG(seed)\n    (seed_PQ, seed_T) = split(Nseed, seed_full)\n    return (seed_PQ, seed_T)\n\n" +
+		"def prepareEncaps(ek_PQ, ek_T):\n    (ss_PQ, ct_PQ) = KEM.Encaps(ek_PQ)\n    ct_T = Exp(g, sk_E)\n    return (ss_PQ, ct_PQ, ct_T)\n~~~\n"
+	a := oneSection(src, core.FormatMarkdown, core.Spec)
+	got := map[string]string{}
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			got[p.Name] = p.ComputationalForm
+		}
+	}
+	if len(got) != 2 || !strings.Contains(got["ExpandKey"], "seed_full = PRG(seed)") || !strings.Contains(got["PrepareEncaps"], "ct_T = Exp(g, sk_E)") {
+		t.Errorf("functions of a spec's block: %q", got)
+	}
+	if b := splitDefs(listingBlock{body: "x = 1\ndef f(a):\n    return a\n"}); b != nil {
+		t.Errorf("a block with a row beside its function was split: %+v", b)
 	}
 }
