@@ -79,3 +79,23 @@ func TestSpecFunctionsBlock(t *testing.T) {
 		t.Errorf("a block with a row beside its function was split: %+v", b)
 	}
 }
+
+// One procedure name given once per variant, each in its own part, is
+// told apart by the part it sits in ("Encaps (UK Framework)"), not counted.
+func TestProcedurePerVariantNamedByPart(t *testing.T) {
+	block := func(call string) string {
+		return "~~~\ndef Encaps(ek):\n    (ss, ct) = " + call + "(ek)\n    ss_T = Exp(g, ss)\n    return (ss_T, ct)\n~~~\n\n"
+	}
+	txt := "# Frameworks\n\nThe frameworks follow.\n\n## UG Framework: Universal Combiner with a Group\n\n### Encaps\n\n" + block("Group.Encaps") +
+		"## UK Framework: Universal Combiner with a KEM\n\n### Encaps\n\n" + block("KEM.Encaps")
+	var names []string
+	// read as the hybrid-KEM draft is, a reference of functions
+	for _, p := range Extract(analyzed(txt, core.FormatMarkdown, core.Reference), Options{}) {
+		if p.Type == core.Algorithm {
+			names = append(names, p.Name)
+		}
+	}
+	if len(names) == 0 || names[len(names)-1] != "Encaps (UK Framework)" {
+		t.Errorf("procedures per variant named %q", names)
+	}
+}

@@ -163,6 +163,51 @@ func refSource(r texRef, key string) string {
 	return `\` + r.cmd + "{" + key + "}"
 }
 
+// partTitle is the title of the innermost section holding sec that
+// does not also hold other, cut at its colon ("UK Framework" of "UK
+// Framework: Universal Combiner with a KEM"), when it differs from the
+// title at other's same depth: "AEGIS-256X" for its Enc, under "The Enc
+// Function" as AEGIS-128X's Enc is. "" when no title tells them apart.
+func (x *extractor) partTitle(sec, other *secState) string {
+	if sec == nil || other == nil || sec.s == nil || other.s == nil || sec.s == other.s {
+		return ""
+	}
+	short := func(t string) string {
+		if i := strings.Index(t, ":"); i > 0 {
+			t = t[:i]
+		}
+		return strings.TrimSpace(t)
+	}
+	a, b := sectionPath(x.a.Sections, sec.s), sectionPath(x.a.Sections, other.s)
+	for i, j := len(a)-1, len(b)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if a[i] == b[j] {
+			return ""
+		}
+		if t := short(a[i].Title); t != "" && !strings.EqualFold(t, short(b[j].Title)) {
+			return t
+		}
+	}
+	return ""
+}
+
+// sectionPath is the chain of sections from the top level down to s.
+func sectionPath(secs []*core.Section, s *core.Section) []*core.Section {
+	for _, c := range secs {
+		if c == nil {
+			continue
+		}
+		if c == s {
+			return []*core.Section{c}
+		}
+		if c.Offset <= s.Offset && (s.Offset < c.End || c.End == 0) {
+			if p := sectionPath(c.Children, s); p != nil {
+				return append([]*core.Section{c}, p...)
+			}
+		}
+	}
+	return nil
+}
+
 // uniqueNames makes names unique within the source: a later primitive
 // sharing an earlier one's name gets its kind and number ("Enumerable
 // (Definition 2.4)"), else what its statement says that the first one of
@@ -175,6 +220,7 @@ func refSource(r texRef, key string) string {
 func (x *extractor) uniqueNames(cs []cand) {
 	seen := make(map[string]bool, len(cs))
 	first := map[string]string{} // a name's first statement
+	firstSec := map[string]*secState{}
 	next := map[string]int{}
 	lastOff := -1
 	for i := range cs {
@@ -187,9 +233,22 @@ func (x *extractor) uniqueNames(cs []cand) {
 		if !seen[key] {
 			seen[key] = true
 			first[key] = c.statement
+			firstSec[key] = c.sec
 			continue
 		}
 		base := c.name
+		if c.typ == core.Algorithm && !text.Restates(c.statement, first[key]) {
+			// A procedure given once per variant ("Encaps" of each
+			// framework, "Update" of each cipher) is told apart by the
+			// part it sits in, as a reader does.
+			if part := x.partTitle(c.sec, firstSec[key]); part != "" {
+				if n := base + " (" + part + ")"; len(n) <= maxName && !seen[strings.ToLower(n)] {
+					c.name = n
+					seen[strings.ToLower(n)] = true
+					continue
+				}
+			}
+		}
 		if c.number != "" && c.kind != "" && !strings.Contains(base, c.kind+" "+c.number) {
 			// The number alone when the kind does not fit: a name cut to
 			// fit its tag ("Characterization of Convergent") says less.
