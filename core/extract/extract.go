@@ -224,6 +224,9 @@ type extractor struct {
 	// swaps caches whether the document numbers its results first ("3.6
 	// Lemma"): 0 unknown, 1 yes, -1 no.
 	swaps int
+	// highlights caches how many untitled frame boxes state something
+	// (format_latex_highlight.go), plus one: 0 until counted.
+	highlights int
 	// referred caches what the text says of its bold numbered titles by
 	// referring to them ("Rule 3.5"); nil until asked.
 	referred *referredSeries

@@ -45,6 +45,11 @@ func (x *extractor) latexEnvs(st *secState) {
 			env, opt, p, ok = headingEnv(tex, name, s, p)
 			headed = ok
 		}
+		if !ok {
+			// A statement the author sets apart in a box of its own.
+			env, opt, p, ok = x.highlightAt(st, name, s, p)
+			headed = ok
+		}
 		if !ok || commentedOut(s, at) || tex.inert(st.body+at) {
 			continue
 		}

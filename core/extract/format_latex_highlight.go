@@ -1,0 +1,266 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// Highlighted statements. Some authors set what a reader is to retain in
+// a framed or shaded box of their own, with no title and no number:
+// forallx's \factoidbox ("A sentence can be symbolized as ¬A if it can be
+// paraphrased in English as 'It is not the case that…'", "A and B are
+// equivalent iff…"), a course's "key fact" frame. TeX prints each as a
+// box set apart from the prose, and a reader takes it as the book's own
+// statement of the point the paragraph before it makes. lore reads such a
+// box as a definition (a result when a bold kind word leads it) when the
+// author uses boxes this way more than a few times, and when the box
+// states something in words: a box of worked arithmetic, a figure or a
+// listing in a frame is an illustration, not a statement.
+
+// frameBoxes are the environments that set their body in a frame or on
+// a shaded ground (tcolorbox, mdframed, framed's family).
+var frameBoxes = map[string]bool{
+	"tcolorbox": true, "mdframed": true, "framed": true, "oframed": true,
+	"shaded": true, "shaded*": true, "snugshade": true, "snugshade*": true, "leftbar": true,
+}
+
+// minHighlights is how many stating boxes make a document's boxes its
+// way of marking statements: one or two framed paragraphs are asides.
+const minHighlights = 3
+
+// minHighlightWords is how many words (outside formulas) a box's body
+// needs to state something.
+const minHighlightWords = 3
+
+// highlightKind is a highlighted statement's kind.
+var highlightKind = blockKind{core.Definition, "definition"}
+
+// highlightAt reads \begin{name} whose options start at p in s, the
+// text of section st, as a highlighted statement: its kind, its title
+// and where its body starts. A bold title leading the box names it, and
+// makes it a result when its kind's word ends it ("Soundness Theorem.").
+// A box that marks no term of its own is named by the term its lead-in
+// marks ("…the following formal definition for a \define{sentence of
+// TFL}:"), else, when it is its section's only box, by the section's
+// title: forallx's box under "Negation" states when a sentence is a
+// negation.
+func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind, string, int, bool) {
+	if !frameBoxes[name] || x.highlightCount() < minHighlights {
+		return blockKind{}, "", p, false
+	}
+	at := strings.LastIndex(s[:p], `\begin{`+name+`}`)
+	q := skipTeXSpace(s, p)
+	if q < len(s) && s[q] == '[' {
+		e, ok := balanced(s, q, '[', ']', 2000)
+		if !ok {
+			return blockKind{}, "", p, false
+		}
+		p = e + 1
+	}
+	end := strings.Index(s[p:], `\end{`+name+`}`)
+	if end < 0 || !statesInWords(s[p:p+end]) {
+		return blockKind{}, "", p, false
+	}
+	body := s[p : p+end]
+	if gluedLines(dropMath(x.texr.clean(body))) {
+		return blockKind{}, "", p, false
+	}
+	if t, _, ok := boldLead(body, skipLabels(body)); ok {
+		w := strings.Fields(strings.ToLower(strings.Trim(cleanLaTeX(t), " .:")))
+		if len(w) > 0 {
+			if k, ok := kindOfTitle[w[len(w)-1]]; ok && k.typ != core.Definition {
+				return k, t, p, true
+			}
+		}
+		return highlightKind, t, p, true
+	}
+	if len(x.latexTerms(body)) > 0 || at < 0 {
+		return highlightKind, "", p, true
+	}
+	if t := leadInTerm(x, s[:at]); t != "" {
+		return highlightKind, t, p, true
+	}
+	if x.soleHighlight(s, at) {
+		return highlightKind, st.title, p, true
+	}
+	return highlightKind, "", p, true
+}
+
+// skipLabels is where the text of body starts after the \label{…} that
+// may open it.
+func skipLabels(body string) int {
+	p := 0
+	for {
+		q := skipSpaceNL(body, p)
+		if !strings.HasPrefix(body[q:], `\label{`) {
+			return p
+		}
+		e, ok := balanced(body, q+6, '{', '}', 300)
+		if !ok {
+			return p
+		}
+		p = e + 1
+	}
+}
+
+// leadInTerm is the last term marked in the paragraph before a box when
+// that paragraph leads into it, ending in a colon.
+func leadInTerm(x *extractor, before string) string {
+	para := before
+	if i := strings.LastIndex(para, "\n\n"); i >= 0 {
+		para = para[i:]
+	}
+	if !strings.HasSuffix(strings.TrimSpace(dropTeXComments(para)), ":") {
+		return ""
+	}
+	// Emphasis in a lead-in stresses a word ("with \emph{two} f's");
+	// only defining markup names what the box states.
+	terms := x.latexTerms(para)
+	for i := len(terms) - 1; i >= 0; i-- {
+		if terms[i].strong {
+			return terms[i].text
+		}
+	}
+	return ""
+}
+
+// soleHighlight reports whether the box at at is the only stating frame
+// box of section text s.
+func (x *extractor) soleHighlight(s string, at int) bool {
+	n := 0
+	for name := range frameBoxes {
+		open, closing := `\begin{`+name+`}`, `\end{`+name+`}`
+		for i := 0; ; {
+			k := strings.Index(s[i:], open)
+			if k < 0 {
+				break
+			}
+			b := i + k + len(open)
+			e := strings.Index(s[b:], closing)
+			if e < 0 {
+				break
+			}
+			if statesInWords(s[b : b+e]) {
+				n++
+			}
+			i = b + e
+		}
+	}
+	return n == 1
+}
+
+// highlightCount counts the document's untitled frame boxes that state
+// something in words, once per document.
+func (x *extractor) highlightCount() int {
+	if x.highlights > 0 {
+		return x.highlights - 1
+	}
+	n := 0
+	for name := range frameBoxes {
+		open, closing := `\begin{`+name+`}`, `\end{`+name+`}`
+		for i := 0; n < minHighlights; {
+			k := strings.Index(x.doc[i:], open)
+			if k < 0 {
+				break
+			}
+			p := i + k + len(open)
+			e := strings.Index(x.doc[p:], closing)
+			if e < 0 {
+				break
+			}
+			body := x.doc[p : p+e]
+			if _, _, _, titled := titledBox(x.doc, p); !titled && statesInWords(body) {
+				n++
+			}
+			i = p + e
+		}
+	}
+	x.highlights = n + 1
+	return n
+}
+
+// statesInWords reports a box body that says something in words: enough
+// words outside its formulas, and no figure, drawing, derivation or
+// listing.
+func statesInWords(body string) bool {
+	for _, k := range []string{`\includegraphics`, `\begin{tikzpicture}`, `\begin{lstlisting}`,
+		`\begin{verbatim}`, `\begin{minted}`, `\begin{figure}`} {
+		if strings.Contains(body, k) {
+			return false
+		}
+	}
+	// A derivation drawn in a box (a Fitch proof of a rule) is a figure
+	// of the rule: its lines read as text are no statement.
+	for i := strings.Index(body, `\begin{`); i >= 0; {
+		env, _ := texBraced(body, i+6)
+		if l := strings.ToLower(env); strings.Contains(l, "proof") || strings.Contains(l, "picture") {
+			return false
+		}
+		k := strings.Index(body[i+7:], `\begin{`)
+		if k < 0 {
+			break
+		}
+		i += 7 + k
+	}
+	for env := range displayMath {
+		body = dropEnv(body, env)
+	}
+	words := 0
+	for _, w := range strings.Fields(dropMath(cleanLaTeX(body))) {
+		if proseWord(strings.Trim(w, ".,;:!?'`\"()")) {
+			words++
+		}
+	}
+	return words >= minHighlightWords
+}
+
+// proseWord reports a word as prose writes it: three letters or more,
+// capitalised at most at its head. A derivation's lines rendered as text
+// ("aA", "abAB", "CAB") are no words.
+func proseWord(w string) bool {
+	n := 0
+	for i, r := range w {
+		switch {
+		case unicode.IsLower(r):
+		case unicode.IsUpper(r) && i == 0:
+		case r == '-' && i > 0:
+			continue
+		default:
+			return false
+		}
+		n++
+	}
+	return n >= 3
+}
+
+// gluedLines reports text in which a drawing's lines read as glued
+// letters ("aA", "mAS", "oAm-n": a Fitch derivation's line numbers, labels
+// and formulas run together): such a box is a figure whose
+// text would state something other than it shows.
+func gluedLines(t string) bool {
+	for _, w := range strings.Fields(t) {
+		if len(w) >= 2 && len(w) <= 8 && w[0] >= 'a' && w[0] <= 'z' &&
+			(w[1] >= 'A' && w[1] <= 'Z' || len(w) > 2 && w[1] >= 'a' && w[1] <= 'z' && w[2] >= 'A' && w[2] <= 'Z') {
+			return true
+		}
+	}
+	return false
+}
+
+// dropEnv removes every \begin{env}…\end{env} of s.
+func dropEnv(s, env string) string {
+	open, closing := `\begin{`+env+`}`, `\end{`+env+`}`
+	for {
+		i := strings.Index(s, open)
+		if i < 0 {
+			return s
+		}
+		j := strings.Index(s[i:], closing)
+		if j < 0 {
+			return s[:i]
+		}
+		s = s[:i] + " " + s[i+j+len(closing):]
+	}
+}
