@@ -26,6 +26,13 @@ var frameBoxes = map[string]bool{
 	"shaded": true, "shaded*": true, "snugshade": true, "snugshade*": true, "leftbar": true,
 }
 
+// frontMatter are the titles of the sections a book speaks to its reader
+// in: a box there is a message ("Dear reader…"), not the book's matter.
+var frontMatter = map[string]bool{
+	"preface": true, "foreword": true, "acknowledgements": true, "acknowledgments": true,
+	"about this book": true, "to the reader": true, "how to use this book": true, "dedication": true,
+}
+
 // minHighlights is how many stating boxes make a document's boxes its
 // way of marking statements: one or two framed paragraphs are asides.
 const minHighlights = 3
@@ -47,7 +54,7 @@ var highlightKind = blockKind{core.Definition, "definition"}
 // title: forallx's box under "Negation" states when a sentence is a
 // negation.
 func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind, string, int, bool) {
-	if !frameBoxes[name] || x.highlightCount() < minHighlights {
+	if !frameBoxes[name] || frontMatter[strings.ToLower(strings.TrimSpace(st.title))] || x.highlightCount() < minHighlights {
 		return blockKind{}, "", p, false
 	}
 	at := strings.LastIndex(s[:p], `\begin{`+name+`}`)
@@ -67,14 +74,20 @@ func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind,
 	if gluedLines(dropMath(x.texr.clean(body))) {
 		return blockKind{}, "", p, false
 	}
-	if t, _, ok := boldLead(body, skipLabels(body)); ok {
+	if t, ok := boxHeading(body); ok {
 		w := strings.Fields(strings.ToLower(strings.Trim(cleanLaTeX(t), " .:")))
-		if len(w) > 0 {
-			if k, ok := kindOfTitle[w[len(w)-1]]; ok && k.typ != core.Definition {
-				return k, t, p, true
-			}
+		if len(w) == 0 {
+			return blockKind{}, "", p, false
 		}
-		return highlightKind, t, p, true
+		if k, ok := kindOfTitle[w[len(w)-1]]; ok && k.typ != core.Definition {
+			return k, t, p, true
+		}
+		if _, ok := kindOfTitle[w[0]]; ok {
+			return highlightKind, t, p, true
+		}
+		// A box headed by a word lore knows as no kind ("Example 3",
+		// "Eksempel 1", "Note") is that: an aside, not a statement.
+		return blockKind{}, "", p, false
 	}
 	if len(x.latexTerms(body)) > 0 || at < 0 {
 		return highlightKind, "", p, true
@@ -88,21 +101,29 @@ func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind,
 	return highlightKind, "", p, true
 }
 
-// skipLabels is where the text of body starts after the \label{…} that
-// may open it.
-func skipLabels(body string) int {
-	p := 0
-	for {
-		q := skipSpaceNL(body, p)
-		if !strings.HasPrefix(body[q:], `\label{`) {
-			return p
+// boxHeading is the bold text a box's body prints first, when it prints
+// nothing before it: "\textbf{Soundness Theorem.}" after a \label, or
+// "{\large \textbf{Example 1} \vspace{5pt}}".
+func boxHeading(body string) (string, bool) {
+	for _, open := range []string{`\textbf{`, `\bfseries`, `{\bf `} {
+		i := strings.Index(body, open)
+		if i < 0 || i > 200 || strings.TrimSpace(strings.Trim(cleanLaTeX(dropTeXComments(body[:i])), "{} ")) != "" {
+			continue
 		}
-		e, ok := balanced(body, q+6, '{', '}', 300)
+		if open != `\textbf{` {
+			e := strings.IndexAny(body[i+len(open):], "}\n")
+			if e < 0 {
+				continue
+			}
+			return strings.TrimSpace(body[i+len(open) : i+len(open)+e]), true
+		}
+		e, ok := balanced(body, i+len(open)-1, '{', '}', 400)
 		if !ok {
-			return p
+			continue
 		}
-		p = e + 1
+		return body[i+len(open) : e], true
 	}
+	return "", false
 }
 
 // leadInTerm is the last term marked in the paragraph before a box when
@@ -186,7 +207,7 @@ func (x *extractor) highlightCount() int {
 // listing.
 func statesInWords(body string) bool {
 	for _, k := range []string{`\includegraphics`, `\begin{tikzpicture}`, `\begin{lstlisting}`,
-		`\begin{verbatim}`, `\begin{minted}`, `\begin{figure}`} {
+		`\begin{verbatim}`, `\begin{minted}`, `\begin{figure}`, `\begin{tabular`, `\begin{array}`} {
 		if strings.Contains(body, k) {
 			return false
 		}
