@@ -58,13 +58,9 @@ func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind,
 		return blockKind{}, "", p, false
 	}
 	at := strings.LastIndex(s[:p], `\begin{`+name+`}`)
-	q := skipTeXSpace(s, p)
-	if q < len(s) && s[q] == '[' {
-		e, ok := balanced(s, q, '[', ']', 2000)
-		if !ok {
-			return blockKind{}, "", p, false
-		}
-		p = e + 1
+	p, ok := untitledBoxOptions(s, p)
+	if !ok {
+		return blockKind{}, "", p, false
 	}
 	end := strings.Index(s[p:], `\end{`+name+`}`)
 	if end < 0 || !statesInWords(s[p:p+end]) {
@@ -191,8 +187,7 @@ func (x *extractor) highlightCount() int {
 			if e < 0 {
 				break
 			}
-			body := x.doc[p : p+e]
-			if _, _, _, titled := titledBox(x.doc, p); !titled && statesInWords(body) {
+			if q, ok := untitledBoxOptions(x.doc, p); ok && q <= p+e && statesInWords(x.doc[q:p+e]) {
 				n++
 			}
 			i = p + e
@@ -200,6 +195,26 @@ func (x *extractor) highlightCount() int {
 	}
 	x.highlights = n + 1
 	return n
+}
+
+// untitledBoxOptions reads a box's options at p, if any, and returns
+// where its body starts; ok is false when they give it a title: a box
+// titled "Exercise 3.17" or "Did you know?" is what its title says.
+func untitledBoxOptions(s string, p int) (int, bool) {
+	q := skipTeXSpace(s, p)
+	if q >= len(s) || s[q] != '[' {
+		return p, true
+	}
+	e, ok := balanced(s, q, '[', ']', 2000)
+	if !ok {
+		return p, false
+	}
+	for _, key := range titleOptionKeys {
+		if _, found := enumKey(s[q+1:e], key); found {
+			return p, false
+		}
+	}
+	return e + 1, true
 }
 
 // statesInWords reports a box body that says something in words: enough
