@@ -224,9 +224,10 @@ type extractor struct {
 	// swaps caches whether the document numbers its results first ("3.6
 	// Lemma"): 0 unknown, 1 yes, -1 no.
 	swaps int
-	// highlights caches how many untitled frame boxes state something
-	// (format_latex_highlight.go), plus one: 0 until counted.
-	highlights int
+	// highlights counts the untitled frame boxes that state something by
+	// the author's command setting them (format_latex_highlight.go); nil
+	// until counted.
+	highlights map[string]int
 	// referred caches what the text says of its bold numbered titles by
 	// referring to them ("Rule 3.5"); nil until asked.
 	referred *referredSeries

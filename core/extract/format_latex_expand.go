@@ -105,8 +105,8 @@ type openAuthEnv struct {
 
 // texExpansion is a document expanded, and how its offsets map back.
 type texExpansion struct {
-	text  string
-	spans []expSpan
+	text, src string
+	spans     []expSpan
 }
 
 // expandAuthorStructure expands the author's structural macros and
@@ -126,7 +126,7 @@ func expandAuthorStructure(doc string) *texExpansion {
 	if len(x.spans) == 0 {
 		return nil
 	}
-	return &texExpansion{text: x.b.String(), spans: x.spans}
+	return &texExpansion{text: x.b.String(), src: doc, spans: x.spans}
 }
 
 // definesStructure is a quick test: does doc define anything the
@@ -531,6 +531,25 @@ func (t *texExpansion) mapTo(off int) int {
 	}
 	sp := t.spans[k-1]
 	return off - sp.to + sp.outTo
+}
+
+// macroAt names the author's command or environment whose use the
+// expanded text's offset off lies in ("factoidbox", "keyfact"); "" when
+// off is text as written.
+func (t *texExpansion) macroAt(off int) string {
+	if t == nil {
+		return ""
+	}
+	k := sort.Search(len(t.spans), func(k int) bool { return t.spans[k].outTo > off })
+	if k == len(t.spans) || t.spans[k].outFrom > off {
+		return ""
+	}
+	sp := t.spans[k]
+	name, j := controlWord(t.src, sp.from)
+	if name == "begin" {
+		name, _ = texBraced(t.src, j)
+	}
+	return name
 }
 
 // useExpansion has the extractor read the expanded text: the analysis's

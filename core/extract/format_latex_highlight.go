@@ -15,9 +15,12 @@ import (
 // box set apart from the prose, and a reader takes it as the book's own
 // statement of the point the paragraph before it makes. lore reads such a
 // box as a definition (a result when a bold kind word leads it) when the
-// author uses boxes this way more than a few times, and when the box
-// states something in words: a box of worked arithmetic, a figure or a
-// listing in a frame is an illustration, not a statement.
+// box is set by a command or environment of the author's that sets three
+// or more such boxes (a device made for a class of statements; a box
+// written out once, "False Theorem." before a bogus proof, is an aside),
+// and when the box states something in words: a box of worked
+// arithmetic, a figure or a listing in a frame is an illustration, not a
+// statement.
 
 // frameBoxes are the environments that set their body in a frame or on
 // a shaded ground (tcolorbox, mdframed, framed's family).
@@ -33,8 +36,9 @@ var frontMatter = map[string]bool{
 	"about this book": true, "to the reader": true, "how to use this book": true, "dedication": true,
 }
 
-// minHighlights is how many stating boxes make a document's boxes its
-// way of marking statements: one or two framed paragraphs are asides.
+// minHighlights is how many stating boxes of one of the author's
+// commands make that command the author's way of marking statements: one
+// or two framed paragraphs are asides.
 const minHighlights = 3
 
 // minHighlightWords is how many words (outside formulas) a box's body
@@ -54,10 +58,11 @@ var highlightKind = blockKind{core.Definition, "definition"}
 // title: forallx's box under "Negation" states when a sentence is a
 // negation.
 func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind, string, int, bool) {
-	if !frameBoxes[name] || frontMatter[strings.ToLower(strings.TrimSpace(st.title))] || x.highlightCount() < minHighlights {
+	at := strings.LastIndex(s[:p], `\begin{`+name+`}`)
+	if !frameBoxes[name] || at < 0 || frontMatter[strings.ToLower(strings.TrimSpace(st.title))] ||
+		x.highlightMacros()[x.exp.macroAt(st.body+at)] < minHighlights {
 		return blockKind{}, "", p, false
 	}
-	at := strings.LastIndex(s[:p], `\begin{`+name+`}`)
 	p, ok := untitledBoxOptions(s, p)
 	if !ok {
 		return blockKind{}, "", p, false
@@ -85,7 +90,7 @@ func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind,
 		// "Eksempel 1", "Note") is that: an aside, not a statement.
 		return blockKind{}, "", p, false
 	}
-	if len(x.latexTerms(body)) > 0 || at < 0 {
+	if len(x.latexTerms(body)) > 0 {
 		return highlightKind, "", p, true
 	}
 	if t := leadInTerm(x, s[:at]); t != "" {
@@ -168,33 +173,39 @@ func (x *extractor) soleHighlight(s string, at int) bool {
 	return n == 1
 }
 
-// highlightCount counts the document's untitled frame boxes that state
-// something in words, once per document.
-func (x *extractor) highlightCount() int {
-	if x.highlights > 0 {
-		return x.highlights - 1
+// highlightMacros counts, once per document, the untitled frame boxes
+// that state something, by the author's command or environment that sets
+// them.
+func (x *extractor) highlightMacros() map[string]int {
+	if x.highlights != nil {
+		return x.highlights
 	}
-	n := 0
+	x.highlights = map[string]int{}
+	if x.exp == nil {
+		return x.highlights
+	}
 	for name := range frameBoxes {
 		open, closing := `\begin{`+name+`}`, `\end{`+name+`}`
-		for i := 0; n < minHighlights; {
+		for i := 0; ; {
 			k := strings.Index(x.doc[i:], open)
 			if k < 0 {
 				break
 			}
-			p := i + k + len(open)
+			at := i + k
+			p := at + len(open)
 			e := strings.Index(x.doc[p:], closing)
 			if e < 0 {
 				break
 			}
 			if q, ok := untitledBoxOptions(x.doc, p); ok && q <= p+e && statesInWords(x.doc[q:p+e]) {
-				n++
+				if m := x.exp.macroAt(at); m != "" {
+					x.highlights[m]++
+				}
 			}
 			i = p + e
 		}
 	}
-	x.highlights = n + 1
-	return n
+	return x.highlights
 }
 
 // untitledBoxOptions reads a box's options at p, if any, and returns

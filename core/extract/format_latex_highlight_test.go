@@ -66,14 +66,25 @@ func TestHighlightedStatements(t *testing.T) {
 	}
 }
 
-// One or two framed paragraphs are asides, not the book's way of marking
-// statements.
+// Boxes written out one by one (a "False Theorem." set apart before a
+// bogus proof), and one or two boxes of an author's command, are asides,
+// not the book's way of marking statements.
 func TestFewBoxesAreAsides(t *testing.T) {
-	txt := "\\documentclass{book}\n\\usepackage{tcolorbox}\n\\begin{document}\n\\chapter{One}\n\\section{Two}\n" +
-		"\\begin{tcolorbox}This book is written for students who have never seen a proof.\\end{tcolorbox}\n" +
-		"\\begin{tcolorbox}Every chapter ends with exercises of rising difficulty.\\end{tcolorbox}\n\\end{document}\n"
-	if ps := texBook(t, txt); len(ps) != 0 {
-		t.Errorf("two boxes gave %v", nameList(ps))
+	raw := "\\begin{tcolorbox}\\textbf{False Theorem.} Every matrix has the rank of its square.\\end{tcolorbox}\n"
+	own := "\\keyfact{Every chapter ends with exercises of rising difficulty.}\n"
+	for name, body := range map[string]string{"written out": raw + raw + raw, "two of a command": own + own} {
+		txt := "\\documentclass{book}\n\\usepackage{tcolorbox}\n" +
+			"\\newcommand{\\keyfact}[1]{\\begin{tcolorbox}#1\\end{tcolorbox}}\n" +
+			"\\begin{document}\n\\chapter{One}\n\\section{Two}\n" + body + "\\end{document}\n"
+		if ps := texBook(t, txt); len(ps) != 0 {
+			t.Errorf("%s: boxes gave %v", name, nameList(ps))
+		}
+	}
+	txt := "\\documentclass{book}\n\\usepackage{tcolorbox}\n" +
+		"\\newcommand{\\keyfact}[1]{\\begin{tcolorbox}#1\\end{tcolorbox}}\n" +
+		"\\begin{document}\n\\chapter{One}\n\\section{Two}\n" + own + own + own + "\\end{document}\n"
+	if ps := texBook(t, txt); len(ps) != 3 {
+		t.Errorf("three boxes of a command gave %v", nameList(ps))
 	}
 }
 

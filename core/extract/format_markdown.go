@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"html"
 	"sort"
 	"strings"
 
@@ -34,7 +35,7 @@ func (x *extractor) markdownEnvs(st *secState) {
 	s := st.own
 	hasBegin := strings.Contains(s, `\begin{`)
 	hasBlock := strings.Contains(s, "```{") || strings.Contains(s, ":::")
-	if !hasBegin && !hasBlock {
+	if !hasBegin && !hasBlock && !strings.Contains(s, `}{`) {
 		return
 	}
 	first := len(x.cands)
@@ -53,6 +54,7 @@ func (x *extractor) markdownEnvs(st *secState) {
 	if hasBlock {
 		x.mdBlocks(st)
 	}
+	x.mdBlockCommands(st)
 }
 
 // maskCode returns s with fenced code blocks and inline code spans
@@ -392,6 +394,13 @@ func (x *extractor) mdBlock(st *secState, b mdBlock) int {
 	if absEnd < 0 {
 		return 0
 	}
+	return x.mdBlockAt(st, b, env, absBody, absEnd, absAfter)
+}
+
+// mdBlockAt reads block b, of kind env, whose body is
+// x.doc[absBody:absEnd] and which ends at absAfter; it returns where the
+// block ends in the section.
+func (x *extractor) mdBlockAt(st *secState, b mdBlock, env blockKind, absBody, absEnd, absAfter int) int {
 	body := x.doc[absBody:absEnd]
 	if b.colons {
 		body = dropNestedDivs(body)
@@ -638,6 +647,25 @@ func mdToLaTeX(s string) string {
 		case c == '\\' && i+1 < len(s):
 			b.WriteString(s[i : i+2])
 			i++
+		case c == '&':
+			// An HTML character reference ("$k$&nbsp;points") is the
+			// character it names; a no-break space is LaTeX's tie.
+			e := strings.IndexByte(s[i:min(len(s), i+12)], ';')
+			if e < 0 {
+				b.WriteByte(c)
+				continue
+			}
+			ref := s[i : i+e+1]
+			switch r := html.UnescapeString(ref); {
+			case r == "\u00a0":
+				b.WriteByte('~')
+			case r != ref:
+				b.WriteString(r)
+			default:
+				b.WriteByte(c)
+				continue
+			}
+			i += e
 		case c == '*' || c == '_':
 			n := 1
 			if i+1 < len(s) && s[i+1] == c {

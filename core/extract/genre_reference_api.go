@@ -38,7 +38,9 @@ func (x *extractor) apiEntry(st *secState, s string, p, le int) bool {
 				rest = append(rest, c)
 			}
 		}
-		if len(rest) == 0 {
+		// A row of figures (an experiment's results by instance: "abz7 |
+		// 656 | 712 | 96s") describes nothing: a description is words.
+		if len(rest) == 0 || !describes(rest) {
 			return false
 		}
 		x.addSignature(st, id, core.Definition, id+" — "+strings.Join(rest, "; "), p+lead+1+off)
@@ -99,6 +101,20 @@ func indentedBelow(s string, lineEnd, indent int) string {
 		p = le + 1
 	}
 	return strings.Join(parts, " ")
+}
+
+// describes reports whether a row's cells say something in words: two
+// words of prose at least.
+func describes(cells []string) bool {
+	n := 0
+	for _, c := range cells {
+		for _, w := range strings.Fields(c) {
+			if proseWord(strings.Trim(w, ".,;:!?'\"()*")) {
+				n++
+			}
+		}
+	}
+	return n >= 2
 }
 
 // tableCells splits a Markdown table row on its unescaped pipes ("\|" is a
