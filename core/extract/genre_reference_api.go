@@ -38,8 +38,6 @@ func (x *extractor) apiEntry(st *secState, s string, p, le int) bool {
 				rest = append(rest, c)
 			}
 		}
-		// A row of figures (an experiment's results by instance: "abz7 |
-		// 656 | 712 | 96s") describes nothing: a description is words.
 		if len(rest) == 0 || !describes(rest) {
 			return false
 		}
@@ -103,9 +101,15 @@ func indentedBelow(s string, lineEnd, indent int) string {
 	return strings.Join(parts, " ")
 }
 
-// describes reports whether a row's cells say something in words: two
-// words of prose at least.
+// describes reports whether a row's cells say something of its name:
+// in words (two words of prose at least), or as one value (a registry's
+// "`AEAD_AEGIS128L` | `32`"). A row of several figures is a measurement
+// (an experiment's results by instance: "abz7 | 656 | 712 | 96s"), not a
+// description.
 func describes(cells []string) bool {
+	if len(cells) == 1 {
+		return true
+	}
 	n := 0
 	for _, c := range cells {
 		for _, w := range strings.Fields(c) {
