@@ -76,6 +76,7 @@ func assembleBooks(res *Result, all bool) {
 		}
 	}
 	pkgs := sourcePackages(res.Documents)
+	lendMarkdownMacros(res.Documents, pkgs)
 	if len(byName) == 0 || (len(byName) < 2 && len(pkgs) == 0) {
 		return
 	}

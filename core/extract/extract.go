@@ -608,6 +608,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 			cs[i].name = text.ReadableMath(cs[i].name)
 		}
 	}
+	x.markdownNotation(cs)
 	x.uniqueNames(cs)
 	x.countPatterns(cs)
 	for ci, c := range cs {

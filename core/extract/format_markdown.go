@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"html"
 	"sort"
 	"strings"
 
@@ -449,7 +448,10 @@ func (x *extractor) mdBlockAt(st *secState, b mdBlock, env blockKind, absBody, a
 		c.labels = []string{b.label}
 	}
 	c.number = b.number
-	c.statement = cleanLaTeX(tex)
+	// The book's own LaTeX macros (\newcommand in its text, as pandoc
+	// reads Markdown) stand for what they define, as in LaTeX.
+	x.texDoc()
+	c.statement = x.texr.clean(tex)
 	if c.kind == "" {
 		c.kind = kindWord(env.kind)
 	}
@@ -649,23 +651,14 @@ func mdToLaTeX(s string) string {
 			i++
 		case c == '&':
 			// An HTML character reference ("$k$&nbsp;points") is the
-			// character it names; a no-break space is LaTeX's tie.
-			e := strings.IndexByte(s[i:min(len(s), i+12)], ';')
-			if e < 0 {
+			// character it names.
+			r, n := characterRef(s, i)
+			if n == 0 {
 				b.WriteByte(c)
 				continue
 			}
-			ref := s[i : i+e+1]
-			switch r := html.UnescapeString(ref); {
-			case r == "\u00a0":
-				b.WriteByte('~')
-			case r != ref:
-				b.WriteString(r)
-			default:
-				b.WriteByte(c)
-				continue
-			}
-			i += e
+			b.WriteString(r)
+			i += n - 1
 		case c == '*' || c == '_':
 			n := 1
 			if i+1 < len(s) && s[i+1] == c {

@@ -1,6 +1,11 @@
 package extract
 
-import "strings"
+import (
+	"html"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+)
 
 // Block commands. A Markdown book built by a tool of its author's may mark
 // its blocks with a command whose first argument is the block's kind:
@@ -60,4 +65,63 @@ func (x *extractor) mdBlockCommands(st *secState) {
 			i = end
 		}
 	}
+}
+
+// markdownNotation reads the statements of a Markdown document as pandoc
+// prints them: the LaTeX macros the document defines (its own \newcommand
+// lines, or those of its book's packages) stand for what they define, and
+// an HTML character reference is the character it names, whatever
+// strategy found the statement.
+func (x *extractor) markdownNotation(cs []cand) {
+	if x.format != core.FormatMarkdown {
+		return
+	}
+	macros := map[string]texMacro(nil)
+	if strings.Contains(x.doc, `\newcommand`) || strings.Contains(x.doc, `\def`) ||
+		strings.Contains(x.doc, `\DeclareMathOperator`) || strings.Contains(x.doc, `\renewcommand`) {
+		macros = x.texDoc().macros
+	}
+	for i := range cs {
+		c := &cs[i]
+		if strings.IndexByte(c.statement, '&') >= 0 {
+			c.statement = characterRefs(c.statement)
+		}
+		if len(macros) > 0 && strings.IndexByte(c.statement, '\\') >= 0 {
+			c.statement = expandMacros(c.statement, macros)
+		}
+	}
+}
+
+// characterRefs replaces the HTML character references of s by the
+// characters they name.
+func characterRefs(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if r, n := characterRef(s, i); n > 0 {
+			b.WriteString(r)
+			i += n - 1
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// characterRef reads the HTML character reference at s[i] ("&nbsp;",
+// "&#8209;"): the text it stands for (a no-break space is a space) and
+// its length; 0 when there is none.
+func characterRef(s string, i int) (string, int) {
+	if s[i] != '&' {
+		return "", 0
+	}
+	e := strings.IndexByte(s[i:min(len(s), i+12)], ';')
+	if e < 0 {
+		return "", 0
+	}
+	ref := s[i : i+e+1]
+	r := html.UnescapeString(ref)
+	if r == ref {
+		return "", 0
+	}
+	return strings.ReplaceAll(r, "\u00a0", " "), e + 1
 }

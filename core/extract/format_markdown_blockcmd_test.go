@@ -33,6 +33,6 @@ func TestMarkdownBlockCommand(t *testing.T) {
 	}
 	sample, ok := byName["Random Sample"]
 	if !ok || strings.Contains(sample.FormalStatement, "&nbsp;") {
-		t.Errorf("Random Sample states %q", sample.FormalStatement)
+		t.Errorf("Random Sample states %q (of %v)", sample.FormalStatement, nameList(ps))
 	}
 }
