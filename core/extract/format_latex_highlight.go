@@ -59,7 +59,7 @@ var highlightKind = blockKind{core.Definition, "definition"}
 // negation.
 func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind, string, int, bool) {
 	at := strings.LastIndex(s[:p], `\begin{`+name+`}`)
-	if !frameBoxes[name] || at < 0 || frontMatter[strings.ToLower(strings.TrimSpace(st.title))] ||
+	if !frameBoxes[name] || at < 0 || frontMatter[strings.ToLower(strings.TrimSpace(st.title))] || inFloat(s[:at]) ||
 		x.highlightMacros()[x.exp.macroAt(st.body+at)] < minHighlights {
 		return blockKind{}, "", p, false
 	}
@@ -197,7 +197,7 @@ func (x *extractor) highlightMacros() map[string]int {
 			if e < 0 {
 				break
 			}
-			if q, ok := untitledBoxOptions(x.doc, p); ok && q <= p+e && statesInWords(x.doc[q:p+e]) {
+			if q, ok := untitledBoxOptions(x.doc, p); ok && q <= p+e && !inFloat(x.doc[:at]) && statesInWords(x.doc[q:p+e]) {
 				if m := x.exp.macroAt(at); m != "" {
 					x.highlights[m]++
 				}
@@ -206,6 +206,18 @@ func (x *extractor) highlightMacros() map[string]int {
 		}
 	}
 	return x.highlights
+}
+
+// inFloat reports whether the text before a box opens a figure it sits
+// in: a frame around a figure is the figure's.
+func inFloat(before string) bool {
+	before = before[max(0, len(before)-400):]
+	for _, open := range []string{`\begin{figure`, `\wrapfigure`, `\begin{wrapfigure`, `\begin{table`} {
+		if i := strings.LastIndex(before, open); i >= 0 && !strings.Contains(before[i:], `\end{`) {
+			return true
+		}
+	}
+	return false
 }
 
 // untitledBoxOptions reads a box's options at p, if any, and returns
@@ -229,11 +241,12 @@ func untitledBoxOptions(s string, p int) (int, bool) {
 }
 
 // statesInWords reports a box body that says something in words: enough
-// words outside its formulas, and no figure, drawing, derivation or
-// listing.
+// words outside its formulas, and no figure (a centred or captioned
+// body), drawing, derivation or listing.
 func statesInWords(body string) bool {
 	for _, k := range []string{`\includegraphics`, `\begin{tikzpicture}`, `\begin{lstlisting}`,
-		`\begin{verbatim}`, `\begin{minted}`, `\begin{figure}`, `\begin{tabular`, `\begin{array}`} {
+		`\begin{verbatim}`, `\begin{minted}`, `\begin{figure}`, `\begin{tabular`, `\begin{array}`,
+		`\centering`, `\caption`} {
 		if strings.Contains(body, k) {
 			return false
 		}

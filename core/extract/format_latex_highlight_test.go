@@ -102,3 +102,18 @@ func TestGluedLines(t *testing.T) {
 		}
 	}
 }
+
+// A frame the author draws around figures (diffyqs's \mybeginframe in its
+// wrapped-figure environment, a figure's alt text its only words) is the
+// figure's, not a statement.
+func TestFramedFiguresAreNoStatements(t *testing.T) {
+	fig := "\\begin{mywrapfig}{2in}\n\\inputpdft{massfig}{A diagram showing a mass attached to a spring on a wall.}\n\\caption{Mass and spring.}\n\\end{mywrapfig}\n" +
+		"Some prose about the mass and the spring follows here.\n\n"
+	txt := "\\documentclass{book}\n\\usepackage{tcolorbox}\n\\usepackage{wrapfig}\n" +
+		"\\newcommand{\\mybeginframe}{\\begin{tcolorbox}[colframe=lightgray]}\n\\newcommand{\\myendframe}{\\end{tcolorbox}}\n" +
+		"\\newenvironment{mywrapfig}[2][]{\\wrapfigure[#1]{r}{#2}\\mybeginframe\\centering}{\\myendframe\\endwrapfigure}\n" +
+		"\\begin{document}\n\\chapter{Oscillations}\n\\section{Springs}\n" + fig + fig + fig + fig + "\\end{document}\n"
+	if ps := texBook(t, txt); len(ps) != 0 {
+		t.Errorf("framed figures gave %v", nameList(ps))
+	}
+}
