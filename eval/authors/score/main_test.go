@@ -380,6 +380,9 @@ func TestDropped(t *testing.T) {
 		{`$d = e^{-1} \bmod \varphi(n)$`, "d = e−1 mod (n)", "φ×1"},
 		{`$\mathbb{R}^n$ and $\alpha_1$`, "ℝⁿ and α₁", ""},
 		{`no math here`, "no math here", ""},
+		// The symbol drawing what a formula stacks holds what it stacks.
+		{`$H \stackrel{\mathclap{\normalfont\mbox{\tiny{def}}}}{=} E$`, "H ≝ E", ""},
+		{`$H \stackrel{\mathclap{\normalfont\mbox{\tiny{def}}}}{=} E$`, "H E", "=×1 d×1 e×1 f×1"},
 		// An environment's options and column specification are no
 		// operands; a macro shown by its name keeps its meaning.
 		{`$M = \begin{array}{c|c} 0 & M' \end{array}$ and $\begin{bmatrix*}[r] a & b \end{bmatrix*}$`, "M = 0 M' and [a b]", ""},

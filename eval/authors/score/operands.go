@@ -308,10 +308,20 @@ func countRune(r rune, out map[rune]int) {
 	}
 }
 
+// drawn are the symbols that draw what a formula stacks: "≝" is
+// \stackrel{def}{=}, "≔" is :=.
+var drawn = map[rune]string{'≝': "def=", '≔': ":=", '≕': "=:"}
+
 // shown gives the counts of the readable form's characters.
 func shown(s string) map[rune]int {
 	out := map[rune]int{}
 	for _, r := range s {
+		if d, ok := drawn[r]; ok {
+			for _, c := range d {
+				countRune(c, out)
+			}
+			continue
+		}
 		countRune(r, out)
 	}
 	return out
