@@ -275,3 +275,31 @@ func TestPandocShortClassBlocks(t *testing.T) {
 		t.Errorf("want one block and the page's own div as text:\n%s", got)
 	}
 }
+
+// A chapter of some hundred formulas reads its last as its first: each
+// <math> element's end counts as its start did, so the depth the reader
+// keeps does not grow by one per formula until the rest of the chapter
+// (headings, formulas) reads as bare text, a formula's TeX
+// beside its MathML ("searchOp:𝕏k↦𝕏\textrm{searchOp}…").
+func TestManyFormulasKeepStructure(t *testing.T) {
+	formula := `<math display="inline" xmlns="http://www.w3.org/1998/Math/MathML"><semantics><msup><mi>x</mi><mi>k</mi></msup><annotation encoding="application/x-tex">x^k</annotation></semantics></math>`
+	chapter := `<html xmlns="http://www.w3.org/1999/xhtml"><body><section><h1>Powers</h1><p>` +
+		strings.Repeat("Take "+formula+". ", 300) + `</p><h2>Operators</h2><p>An <em>operator</em> maps ` + formula + ` to itself.</p></section></body></html>`
+	data := buildZip(t, []entry{
+		{"META-INF/container.xml", strings.Replace(testContainer, "OEBPS/content.opf", "EPUB/package.opf", 1)},
+		{"EPUB/package.opf", epub3OPF},
+		{"EPUB/c1.xhtml", chapter},
+	})
+	got, err := Text(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## Operators", "An operator maps $x^k$ to itself."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q; got the end:\n%s", want, got[max(0, len(got)-300):])
+		}
+	}
+	if strings.Contains(got, "xk") {
+		t.Errorf("a formula read as its tokens' text:\n%s", got[max(0, len(got)-300):])
+	}
+}

@@ -155,7 +155,13 @@ func xhtmlRead(ctx context.Context, r io.Reader, ids map[string]bool, styles htm
 			break
 		}
 		if c.math != nil {
-			c.mathToken(tok)
+			if c.mathToken(tok) {
+				// The <math> element's start counted in depth: so does
+				// its end, or every formula would leave the depth one
+				// deeper and a chapter of some hundred formulas would
+				// read past htmltext.MaxDepth as text alone.
+				depth--
+			}
 			continue
 		}
 		switch t := tok.(type) {
@@ -219,8 +225,9 @@ func (c *xconv) anchor(t xml.StartElement) {
 }
 
 // mathToken feeds a token inside <math> to its builder; the formula's
-// linear text joins the surrounding text when the element ends.
-func (c *xconv) mathToken(tok xml.Token) {
+// linear text joins the surrounding text when the element ends, and
+// mathToken reports that it ended.
+func (c *xconv) mathToken(tok xml.Token) bool {
 	switch t := tok.(type) {
 	case xml.StartElement:
 		c.math.Start(t)
@@ -228,10 +235,12 @@ func (c *xconv) mathToken(tok xml.Token) {
 		if c.math.End() {
 			c.buf.WriteString(c.math.Render())
 			c.math = nil
+			return true
 		}
 	case xml.CharData:
 		c.math.Chars(string(t))
 	}
+	return false
 }
 
 func isTocNav(t xml.StartElement) bool {
