@@ -35,9 +35,11 @@ const maxFigureLines = 2 * maxDiagramLines
 
 // specBoxLine reports whether t, a line without its indentation, draws
 // boxes: it opens with a border or a box's side, or a field of any
-// length (":", "/", "\", "~").
+// length (":", "/", "\", "~"), or is the dotted side of a field of
+// variable length (".   Extension Field 1 (variable)   .", RFC 5905).
 func specBoxLine(t string) bool {
-	return t != "" && strings.ContainsRune("+|:/\\~", rune(t[0]))
+	return t != "" && strings.ContainsRune("+|:/\\~", rune(t[0])) ||
+		len(t) > 3 && t[0] == '.' && t[len(t)-1] == '.' && t[1] == ' ' && t[len(t)-2] == ' '
 }
 
 // specBorderLine reports whether t is a box's border: "+--+--+", "+-+-+",

@@ -150,3 +150,19 @@ func TestSpecArrowRulerDiagram(t *testing.T) {
 		t.Error("prose read as a ruler")
 	}
 }
+
+// A diagram whose fields of variable length are drawn with dotted sides
+// (RFC 5905's packet header, its extension fields) is a diagram; a
+// sentence between full stops is not a box's side.
+func TestSpecDottedSidesDiagram(t *testing.T) {
+	d := "  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n  |          Root Delay           |\n  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n" +
+		"  |                               |\n  .                               .\n  .    Extension Field 1 (var)    .\n  .                               .\n" +
+		"  |                               |\n  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+\n"
+	bs := specBlocks(d, false)
+	if len(bs) != 1 || !isBoxDiagram(d, &bs[0]) {
+		t.Errorf("a diagram with dotted sides not read as one: %d blocks", len(bs))
+	}
+	if specBoxLine(". The field ends here.") || specBoxLine("...") {
+		t.Error("a sentence or an elision read as a box's side")
+	}
+}
