@@ -36,8 +36,12 @@ var pseudoLangs = map[string]bool{
 }
 
 var (
-	codeMark  = lazyre.New(`^(?:def|class|import|from|#include|#define|public|private|protected|static|func|fn|package|using|var|const|async|template|struct|impl|module|require)\b|^function\s*\w*\s*\(|\bprint\(|\bconsole\.|\bSystem\.|std::|\bself\.|^\}|\{$|^@\w`)
-	sigLine   = lazyre.New(`^([A-Za-z][A-Za-z0-9_-]*)\s*\(([^()]*)\)\s*:?$`)
+	codeMark = lazyre.New(`^(?:def|class|import|from|#include|#define|public|private|protected|static|func|fn|package|using|var|const|async|template|struct|impl|module|require)\b|^function\s*\w*\s*\(|\bprint\(|\bconsole\.|\bSystem\.|std::|\bself\.|^\}|\{$|^@\w`)
+	sigLine  = lazyre.New(`^([A-Za-z][A-Za-z0-9_-]*)\s*\(([^()]*)\)\s*:?$`)
+	// resultSig is a procedure's signature written as the call that gives
+	// its result, a CFRG draft's "pseudonym_init_res =
+	// PseudonymProofInit(context_id," over its inputs and outputs.
+	resultSig = lazyre.New(`^[A-Za-z_(][A-Za-z0-9_, ()]*=\s*([A-Za-z][A-Za-z0-9_.]*)\s*\(`)
 	rowNumber = lazyre.New(`^\s*([0-9]{1,3})([:.]?)\s+`)
 	// partHead names a part of a procedure written out ("Input: x, an
 	// element of F", "Parameters:"); what it names follows on its line
@@ -82,6 +86,9 @@ func (x *extractor) listings(st *secState, first int) {
 		name := ""
 		if m := sigLine.FindStringSubmatch(rows[0].text); m != nil {
 			name = capsName(m[1])
+			ps.procs = []string{m[1]}
+		} else if m := resultSig.FindStringSubmatch(rows[0].text); m != nil && len(ps.inputs)+len(ps.outputs) > 0 {
+			name = m[1]
 			ps.procs = []string{m[1]}
 		}
 		for _, r := range rows {
@@ -431,14 +438,19 @@ func listingParts(rows []pcLine, numbered []bool) pseudo {
 // reads as pseudo-code without a keyword on every other row: its steps,
 // two or more, assign a value and one of them loops, tests or returns
 // ("1. (x, y) = iso_map(x', y')", "2. return (x, y)"); or, a signature
-// over it and its inputs or outputs named, a single step does.
+// over it and its inputs or outputs named, a single step does. A
+// procedure whose inputs or outputs are named and whose steps are
+// numbered says it is one: a step written as a programming language's
+// loop ("6. for(let i = 1; i < n; i++) {", a CFRG draft's) is one of its
+// steps, not a sign that the block is code.
 func countedPseudo(ps pseudo, counted int) bool {
 	if counted < 1 || len(ps.lines) > 200 {
 		return false
 	}
+	declared := counted >= 2 && len(ps.inputs)+len(ps.outputs) > 0
 	assign := false
 	for _, r := range ps.lines {
-		if codeMark.MatchString(r.text) {
+		if codeMark.MatchString(r.text) && !declared {
 			return false
 		}
 		assign = assign || strings.Contains(r.text, " = ") || strings.Contains(r.text, "←") || strings.Contains(r.text, ":=")

@@ -99,3 +99,31 @@ func TestProcedurePerVariantNamedByPart(t *testing.T) {
 		t.Errorf("procedures per variant named %q", names)
 	}
 }
+
+// A specification's procedure named by the call that gives its result
+// ("res = PseudonymProofInit(context_id, …)") over its named inputs and
+// outputs, its steps numbered, one of them a loop in a programming
+// language's syntax, is that procedure, named by the call, under a
+// heading too long to name it.
+func TestSpecProcedureWithCodeLoop(t *testing.T) {
+	src := "### Pseudonym Proof Generation Initialization Utility\n\n```\n" +
+		"pseudonym_init_res = PseudonymProofInit(context_id,\n                                        nym_secrets)\n\n" +
+		"Inputs:\n\n- context_id (REQUIRED), an octet string\n- nym_secrets (REQUIRED), a vector of scalars\n\n" +
+		"Outputs:\n\n- a point of G1, or INVALID.\n\nProcedure:\n\n" +
+		"1. OP = hash_to_curve_g1(context_id)\n2. z = hash_to_scalar(context_id)\n3. poly = nym_secrets[0]\n" +
+		"4. for(let i = 1; i < nym_secrets.length; i++) {\n       poly += nym_secrets[i] * z\n   }\n5. return OP * poly\n```\n"
+	a := oneSection(src, core.FormatMarkdown, core.Spec)
+	a.Sections[0].Title = "Pseudonym Proof Generation Initialization Utility"
+	var got []core.Primitive
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 1 || got[0].Name != "PseudonymProofInit" || !strings.Contains(got[0].ComputationalForm, "poly += nym_secrets[i] * z") {
+		t.Fatalf("procedure: %+v", got)
+	}
+	if strings.Index(got[0].ComputationalForm, "hash_to_curve_g1") > strings.Index(got[0].ComputationalForm, "return OP * poly") {
+		t.Errorf("steps out of order:\n%s", got[0].ComputationalForm)
+	}
+}
