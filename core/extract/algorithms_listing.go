@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -58,6 +59,9 @@ type listingBlock struct {
 	bodyAt int
 	body   string
 	lang   string
+	// function marks a specification's function split from its block
+	// (specFunctions): a procedure whatever the number of its rows.
+	function bool
 }
 
 // listings adds the blocks of pseudo-code set verbatim in a section.
@@ -80,7 +84,7 @@ func (x *extractor) listings(st *secState, first int) {
 		}
 		ps, counted := readListing(b.body)
 		rows := ps.lines
-		if len(rows) == 0 || !listingPseudo(rows) && !countedPseudo(ps, counted) {
+		if len(rows) == 0 || !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) {
 			continue
 		}
 		name := ""
@@ -106,9 +110,30 @@ func (x *extractor) listings(st *secState, first int) {
 			typ: core.Algorithm, name: givenName(name), offset: st.body + b.at, end: st.body + b.end,
 			conf: listingConf, statement: withCaption(name, ps.statement()), form: ps.form(),
 		}
+		x.dropSignatures(first, c, ps.procs)
 		x.algos.keep(c.offset, &ps)
 		x.add(st, c)
 	}
+}
+
+// dropSignatures drops, from the candidates since first, the definitions
+// an API reading made of procs' signatures inside c's block ("def
+// expandDecapsKeyG(seed):" read as a function's declaration): the
+// procedure's steps say what its first line only names.
+func (x *extractor) dropSignatures(first int, c cand, procs []string) {
+	if len(procs) == 0 {
+		return
+	}
+	kept := x.cands[:first]
+	for _, o := range x.cands[first:] {
+		if o.typ == core.Definition && o.offset >= c.offset && o.offset < c.end && slices.ContainsFunc(procs, func(p string) bool {
+			return strings.EqualFold(p, o.name)
+		}) {
+			continue
+		}
+		kept = append(kept, o)
+	}
+	x.cands = kept
 }
 
 // defRow is a function's first row as a specification writes its
@@ -158,7 +183,7 @@ func splitDefs(b listingBlock) []listingBlock {
 		if m == nil {
 			return nil // a row of its own beside the functions: code, not procedures
 		}
-		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + next, bodyAt: b.bodyAt + at, body: m[1] + "\n", lang: b.lang})
+		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + next, bodyAt: b.bodyAt + at, body: m[1] + "\n", lang: b.lang, function: true})
 	}
 	return out
 }

@@ -60,19 +60,25 @@ func TestPseudocodeListings(t *testing.T) {
 
 // A specification that writes its procedures as Python-like functions,
 // several in one untagged block, gives one algorithm per function, its
-// rows in order; a block with a row beside its functions stays whole.
+// rows in order, one of a single row too, and no definition of the
+// function's signature beside it; a block with a row beside its
+// functions stays whole.
 func TestSpecFunctionsBlock(t *testing.T) {
 	src := "## Subroutines\n\nThe frameworks share these subroutines.\n\n~~~\n" +
 		"def expandKey(seed):\n    seed_full = PRG(seed)\n    (seed_PQ, seed_T) = split(Nseed, seed_full)\n    return (seed_PQ, seed_T)\n\n" +
-		"def prepareEncaps(ek_PQ, ek_T):\n    (ss_PQ, ct_PQ) = KEM.Encaps(ek_PQ)\n    ct_T = Exp(g, sk_E)\n    return (ss_PQ, ct_PQ, ct_T)\n~~~\n"
-	a := oneSection(src, core.FormatMarkdown, core.Spec)
+		"def prepareEncaps(ek_PQ, ek_T):\n    (ss_PQ, ct_PQ) = KEM.Encaps(ek_PQ)\n    ct_T = Exp(g, sk_E)\n    return (ss_PQ, ct_PQ, ct_T)\n\n" +
+		"def Combiner(ss_PQ, ss_T, label):\n    return KDF(concat(ss_PQ, ss_T, label))\n~~~\n"
+	a := oneSection(src, core.FormatMarkdown, core.Reference)
 	got := map[string]string{}
 	for _, p := range Extract(a, Options{}) {
-		if p.Type == core.Algorithm {
-			got[p.Name] = p.ComputationalForm
+		if p.Type != core.Algorithm {
+			t.Errorf("a function's signature read as a %s: %s", p.Type, p.Name)
+			continue
 		}
+		got[p.Name] = p.ComputationalForm
 	}
-	if len(got) != 2 || !strings.Contains(got["ExpandKey"], "seed_full = PRG(seed)") || !strings.Contains(got["PrepareEncaps"], "ct_T = Exp(g, sk_E)") {
+	if len(got) != 3 || !strings.Contains(got["ExpandKey"], "seed_full = PRG(seed)") || !strings.Contains(got["PrepareEncaps"], "ct_T = Exp(g, sk_E)") ||
+		!strings.Contains(got["Combiner"], "return KDF(concat(ss_PQ, ss_T, label))") {
 		t.Errorf("functions of a spec's block: %q", got)
 	}
 	if b := splitDefs(listingBlock{body: "x = 1\ndef f(a):\n    return a\n"}); b != nil {
