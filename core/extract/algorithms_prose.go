@@ -68,6 +68,13 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		ps, end := readRows(s, next)
 		from := ls
 		if len(ps.lines) < 2 {
+			// rows printed without their numbers (algpseudocode's
+			// default) follow the caption all the same
+			if rows, e := plainRows(s, next); len(rows) > 0 {
+				ps, end = finishRows(pseudo{}, rows), e
+			}
+		}
+		if len(ps.lines) < 2 {
 			// algorithm2e prints the caption below the rows
 			var rows []string
 			if from, rows = rowsAbove(s, ls); from < 0 {
@@ -119,6 +126,69 @@ func leadSentence(rest string) bool {
 	}
 	t = strings.TrimRight(t, " *_")
 	return strings.HasSuffix(t, ".") || strings.HasSuffix(t, ":") || len(t) > 60
+}
+
+// plainRows reads the rows of an algorithm printed without numbers from
+// i, the line after its caption: lines of pseudo-code, blank lines
+// between them aside (a PDF's text breaks its rows into paragraphs), up
+// to the first line that is none: a sentence, a heading, another caption.
+// It returns the rows and where they end, or nothing when fewer than
+// three rows, two of them with a keyword or an assignment, were read.
+func plainRows(s string, i int) ([]string, int) {
+	var rows []string
+	end, code := i, 0
+	for p, blanks := i, 0; p < len(s) && len(rows) < 200; {
+		line, next := lineAt(s, p)
+		t := strings.TrimSpace(unbold(line))
+		p = next
+		if t == "" {
+			if blanks++; blanks > 2 {
+				break
+			}
+			continue
+		}
+		blanks = 0
+		if strings.HasPrefix(t, "#") || algoCaption.MatchString(t) || !pseudoRow(t) {
+			break
+		}
+		rows = append(rows, strings.TrimSuffix(t, ";"))
+		end = p
+		if pseudoStep(t) {
+			code++
+		}
+	}
+	if len(rows) < 3 || code < 2 {
+		return nil, i
+	}
+	return rows, end
+}
+
+// pseudoStep reports a row that reads as pseudo-code: it opens with a
+// keyword, or assigns.
+func pseudoStep(t string) bool {
+	if (pseudo{lines: []pcLine{{text: t}}}).keywordRows() > 0 {
+		return true
+	}
+	for _, w := range []string{"end", "then", "else", "elif"} {
+		if strings.EqualFold(firstWord(t), w) {
+			return true
+		}
+	}
+	return strings.Contains(t, "←") || strings.Contains(t, ":=")
+}
+
+// pseudoRow reports a line that may be a row of pseudo-code printed as
+// text: short, and no sentence (a capitalised run of eight words or more
+// ending with a full stop is the prose after the algorithm).
+func pseudoRow(t string) bool {
+	if len(t) > 120 {
+		return false
+	}
+	if pseudoStep(t) {
+		return true
+	}
+	w := strings.Fields(t)
+	return !(len(w) >= 8 && strings.HasSuffix(t, ".") && t[0] >= 'A' && t[0] <= 'Z')
 }
 
 // rowsAbove reads the rows that end right above the caption line starting

@@ -339,3 +339,32 @@ func TestAppendixAlgorithmCaption(t *testing.T) {
 		t.Errorf("form lacks the rows above the caption:\n%s", algs[0].ComputationalForm)
 	}
 }
+
+// An algorithm whose rows a PDF prints without numbers (algpseudocode's
+// default), its text broken into paragraphs between them, is read from
+// its caption to the prose after it, its rows in order.
+func TestCaptionedAlgorithmWithoutNumbers(t *testing.T) {
+	src := "The construction, detailed in Algorithm 4, takes O(n log σ) time.\n\n" +
+		"**Algorithm 4** Building a wavelet tree\n**function** build(S, n, a, b)\n\nif a = b **then**\n\nFree S\n**return** null\n**end if**\n" +
+		"v ← new node\nm ← ⌊(a + b)/2⌋\n\n**for** i ← 1 to n do\n\nbitset(v.B, i)\n\n**end for**\n**return** v\n**end function**\n\n" +
+		"The wavelet tree answers access queries in logarithmic time by walking from the root to a leaf.\n"
+	a := oneSection(src, core.FormatText, core.Textbook)
+	var algs []core.Primitive
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			algs = append(algs, p)
+		}
+	}
+	if len(algs) != 1 {
+		t.Fatalf("algorithms: %v", nameList(algs))
+	}
+	form := algs[0].ComputationalForm
+	for _, w := range []string{"Free S", "v ← new node", "bitset(v.B, i)", "return v"} {
+		if !strings.Contains(form, w) {
+			t.Errorf("form lacks %q:\n%s", w, form)
+		}
+	}
+	if strings.Index(form, "new node") > strings.Index(form, "bitset") || strings.Contains(form, "logarithmic") {
+		t.Errorf("rows out of order or prose taken:\n%s", form)
+	}
+}

@@ -220,6 +220,7 @@ func sectionPath(secs []*core.Section, s *core.Section) []*core.Section {
 func (x *extractor) uniqueNames(cs []cand) {
 	seen := make(map[string]bool, len(cs))
 	first := map[string]string{} // a name's first statement
+	firstForm := map[string]string{}
 	firstSec := map[string]*secState{}
 	next := map[string]int{}
 	lastOff := -1
@@ -233,11 +234,17 @@ func (x *extractor) uniqueNames(cs []cand) {
 		if !seen[key] {
 			seen[key] = true
 			first[key] = c.statement
+			firstForm[key] = c.form
 			firstSec[key] = c.sec
 			continue
 		}
 		base := c.name
-		if c.typ == core.Algorithm && !text.Restates(c.statement, first[key]) {
+		// A procedure's restatement has its steps: one whose steps call
+		// another thing (KEM.Encaps for Group.Encaps) is a variant,
+		// however alike the words.
+		restated := text.Restates(c.statement, first[key]) &&
+			text.CollapseSpace(c.form) == text.CollapseSpace(firstForm[key])
+		if c.typ == core.Algorithm && !restated {
 			// A procedure given once per variant ("Encaps" of each
 			// framework, "Update" of each cipher) is told apart by the
 			// part it sits in, as a reader does.
