@@ -120,10 +120,17 @@ func upperFirst(w string) string {
 // punctuation, trailing stopwords and small words, and anything past
 // maxName (cut at a word boundary). It returns "" when nothing concept-like
 // is left: a stopword, a single letter, or no letters at all.
+// citationTail is a citation ending a title: numbered ("[2]", "[3, 7]",
+// "[12–14]") or by author and year ("[Jacobson 1989]").
+var citationTail = lazyre.New(`\s*\[(?:[0-9][0-9,;–\- ]*|[^\[\]]{0,60}\b(?:1[89]|20)[0-9]{2}[a-z]?)\]\s*$`)
+
 func tidyName(s string) string {
 	s = text.CollapseSpace(s)
-	s = strings.Trim(s, " \t,;:.!?-–—*_|\"'`[]{}<>/\\")
-	s = trimParens(s)
+	// A caption's citation ("Subset-Rank Query using SWT [2]") is
+	// where it comes from, not its name; cut as a bracket, it left "[2".
+	s = citationTail.ReplaceAllString(s, "")
+	s = strings.Trim(s, " \t,;:.!?-–—*_|\"'`{}<>/\\")
+	s = trimParens(trimBrackets(s))
 	if len(s) > maxName {
 		cut := text.Truncate(s, maxName)
 		if i := strings.LastIndexByte(cut, ' '); i > 0 && len(s) > len(cut) && s[len(cut)] != ' ' {
@@ -150,6 +157,23 @@ func tidyName(s string) string {
 	s = strings.TrimSpace(s)
 	if !conceptLike(s) {
 		return ""
+	}
+	return s
+}
+
+// trimBrackets removes square brackets at either end that close or open
+// nothing, keeping "Access on the array A[i]" whole.
+func trimBrackets(s string) string {
+	for len(s) > 0 {
+		open, closeN := strings.Count(s, "["), strings.Count(s, "]")
+		switch {
+		case s[len(s)-1] == '[', s[len(s)-1] == ']' && closeN > open:
+			s = strings.TrimSpace(s[:len(s)-1])
+		case s[0] == ']', s[0] == '[' && open > closeN:
+			s = strings.TrimSpace(s[1:])
+		default:
+			return s
+		}
 	}
 	return s
 }
