@@ -68,21 +68,22 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		ps, end := readRows(s, next)
 		from := ls
 		if len(ps.lines) < 2 {
-			// rows printed without their numbers (algpseudocode's
-			// default) follow the caption all the same
-			if rows, e := plainRows(s, next); len(rows) > 0 {
-				ps, end = finishRows(pseudo{}, rows), e
-			}
-		}
-		if len(ps.lines) < 2 {
-			// algorithm2e prints the caption below the rows
+			// algorithm2e prints the caption below the rows; rows
+			// printed without their numbers (algpseudocode's default)
+			// follow the caption all the same
 			var rows []string
 			if from, rows = rowsAbove(s, ls); from < 0 {
 				if from, rows = procedureAbove(s, ls); from < 0 {
-					continue
+					from = ls
+					if rows, end = plainRows(s, next); len(rows) == 0 {
+						continue
+					}
 				}
 			}
-			ps, end = finishRows(pseudo{}, rows), next
+			if from != ls {
+				end = next
+			}
+			ps = finishRows(pseudo{}, rows)
 			if len(ps.lines) < 2 {
 				continue
 			}
