@@ -208,6 +208,11 @@ func TestSectionsMarkdown(t *testing.T) {
 			want: "0::Preamble\n1::Real\n",
 		},
 		{
+			name: "a kramdown-rfc header ends at its part marker",
+			text: "---\ntitle: x\n\n--- abstract\n\nAbout.\n\n--- middle\n\n# Real\n\n~~~\n...\n~~~\n\n# Later\n",
+			want: "0::Preamble\n1::Real\n1::Later\n",
+		},
+		{
 			name: "preamble kept",
 			text: "Some intro text.\n\n# First\nbody\n",
 			want: "0::Preamble\n1::First\n",
