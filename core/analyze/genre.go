@@ -70,8 +70,8 @@ const (
 // patterns. procedures says whether the text is read as Markdown (LaTeX
 // and PreTeXt sources have no Markdown lists).
 func refineType(s string, vote core.ContentType, scores map[core.ContentType]float64, words int, procedures bool) core.ContentType {
-	if vote != core.Spec && (declaresKeyWords(s) || rfcTitle(s[:titleEnd(s)]) != "") {
-		return core.Spec // an RFC's header, or the BCP 14 key words declared
+	if vote != core.Spec && (declaresKeyWords(s) || rfcTitle(s[:titleEnd(s)]) != "" || draftHeader(s)) {
+		return core.Spec // an RFC's or a draft's header, or the BCP 14 key words declared
 	}
 	if vote != core.Spec && vote != core.Paper && isPaper(s) {
 		return core.Paper
@@ -86,6 +86,22 @@ func refineType(s string, vote core.ContentType, scores map[core.ContentType]flo
 		return core.Spec
 	}
 	return vote
+}
+
+// draftSource matches the lines of the header an Internet-Draft's source
+// opens with: kramdown-rfc's YAML ("docname: draft-…", "ipr:
+// trust200902") or mmark's TOML (value = "draft-…").
+var draftSource = lazyre.New(`(?m)^(?:docname:\s*draft-|ipr:\s*"?trust[0-9]{6}|\s*value\s*=\s*"draft-)`)
+
+// draftHeader reports whether s opens with an Internet-Draft's source
+// header: a specification, whatever its words vote for (a draft that
+// gives its procedures as Python reads as a tutorial by its words).
+func draftHeader(s string) bool {
+	head := s[:min(len(s), 4000)]
+	if !strings.HasPrefix(strings.TrimSpace(head), "---") && !strings.HasPrefix(strings.TrimSpace(head), "%%%") {
+		return false
+	}
+	return draftSource.MatchString(head)
 }
 
 // minKeyWords is how many BCP 14 key words in capitals a document that

@@ -291,27 +291,9 @@ func isThematicBreak(rest string) bool {
 	return n >= 3
 }
 
-// frontMatterEnd returns the offset after a YAML front matter block
-// ("---" … "---" or "...") at the very start of text, or 0 when there is
-// none. Front matter is metadata, not a heading's paragraph: without this
-// its closing "---" would underline the last key as a setext heading.
-// An Internet-Draft's kramdown-rfc header is closed by its first part's
-// marker ("--- abstract") instead: read past it, the header would run on to
-// a "..." row of some code block and take every heading before it.
-func frontMatterEnd(text string) int {
-	first, next := line(text, 0)
-	if trimSpace(first) != "---" || next >= len(text) {
-		return 0
-	}
-	for start := next; start < len(text); {
-		ln, after := line(text, start)
-		if t := trimSpace(ln); t == "---" || t == "..." || strings.HasPrefix(t, "--- ") {
-			return after
-		}
-		start = after
-	}
-	return 0
-}
+// frontMatterEnd is text.FrontMatterEnd, for the functions whose text
+// parameter hides the package's name.
+var frontMatterEnd = text.FrontMatterEnd
 
 // splitNumber separates a leading section number from a heading title:
 // "2.3 Subspaces" → ("2.3", "Subspaces"), "1. Introduction" →

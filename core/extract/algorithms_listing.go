@@ -60,8 +60,10 @@ type listingBlock struct {
 	body   string
 	lang   string
 	// function marks a specification's function split from its block
-	// (specFunctions): a procedure whatever the number of its rows.
+	// (specFunctions): a procedure whatever the number of its rows and
+	// its language; doc is its docstring.
 	function bool
+	doc      string
 }
 
 // listings adds the blocks of pseudo-code set verbatim in a section.
@@ -79,16 +81,25 @@ func (x *extractor) listings(st *secState, first int) {
 		blocks = specFunctions(blocks)
 	}
 	for _, b := range blocks {
-		if !pseudoLangs[strings.ToLower(b.lang)] || covered(x.cands[first:], st.body+b.at) {
+		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function || covered(x.cands[first:], st.body+b.at) {
 			continue
 		}
 		ps, counted := readListing(b.body)
 		rows := ps.lines
-		if len(rows) == 0 || !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) {
+		defined := ""
+		if len(rows) > 0 && !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) {
+			if defined = definedAsFollows(st.own[:b.at]); defined == "" || !straightLine(rows) {
+				continue
+			}
+		}
+		if len(rows) == 0 {
 			continue
 		}
 		name := ""
-		if m := sigLine.FindStringSubmatch(rows[0].text); m != nil {
+		if defined != "" {
+			name = defined
+			ps.procs = []string{defined}
+		} else if m := sigLine.FindStringSubmatch(rows[0].text); m != nil {
 			name = capsName(m[1])
 			ps.procs = []string{m[1]}
 		} else if m := resultSig.FindStringSubmatch(rows[0].text); m != nil && len(ps.inputs)+len(ps.outputs) > 0 {
@@ -108,12 +119,46 @@ func (x *extractor) listings(st *secState, first int) {
 		}
 		c := cand{
 			typ: core.Algorithm, name: givenName(name), offset: st.body + b.at, end: st.body + b.end,
-			conf: listingConf, statement: withCaption(name, ps.statement()), form: ps.form(),
+			conf: listingConf, statement: withCaption(name, strings.TrimSpace(b.doc+" "+ps.statement())), form: ps.form(),
 		}
 		x.dropSignatures(first, c, ps.procs)
 		x.algos.keep(c.offset, &ps)
 		x.add(st, c)
 	}
+}
+
+// asFollowsLead is a lead-in naming the function the block under it
+// computes: "`SQRT_RATIO_M1(u, v)` is defined as follows:", "The function
+// MAP(t) is computed as follows:".
+var asFollowsLead = lazyre.New("(?:`|\\b)([A-Za-z_][A-Za-z0-9_]*)\\([^()`\n]{0,80}\\)`?[^.:\n]{0,60}\\b(?:is|are)\\s+(?:defined|computed|calculated|implemented|performed)\\s+as\\s+follows\\s*:\\s*$")
+
+// definedAsFollows is the function the paragraph ending before at says
+// the block after it computes, or "".
+func definedAsFollows(before string) string {
+	para := strings.TrimRight(before, " \t\n")
+	if i := strings.LastIndex(para, "\n\n"); i >= 0 {
+		para = para[i+2:]
+	}
+	if m := asFollowsLead.FindStringSubmatch(text.CollapseSpace(para)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// straightLine reports rows that compute, one assignment after another:
+// three rows or more, most of them assignments, none a programming
+// language's mark.
+func straightLine(rows []pcLine) bool {
+	assign := 0
+	for _, r := range rows {
+		if codeMark.MatchString(r.text) {
+			return false
+		}
+		if strings.Contains(r.text, " = ") || strings.Contains(r.text, "←") || strings.Contains(r.text, ":=") {
+			assign++
+		}
+	}
+	return len(rows) >= 3 && 2*assign > len(rows)
 }
 
 // dropSignatures drops, from the candidates since first, the definitions
@@ -136,16 +181,21 @@ func (x *extractor) dropSignatures(first int, c cand, procs []string) {
 	x.cands = kept
 }
 
-// defRow is a function's first row as a specification writes its
-// procedures in a Python-like notation: "def prepareEncaps(ek_PQ, ek_T):".
-var defRow = lazyre.New(`^def\s+([A-Za-z_][A-Za-z0-9_.]*\s*\([^()]*\))\s*:\s*$`)
+// defStart opens a function's definition as a specification writes its
+// procedures in Python or a notation like it: "def prepareEncaps(ek_PQ,
+// ek_T):", "def gen(self,", its parameters on the lines after.
+var defStart = lazyre.New(`^def\s+([A-Za-z_][A-Za-z0-9_.]*)\s*\(`)
 
-// specFunctions splits an untagged block made only of function
-// definitions ("def f(x):" rows, each with its indented body) into one
-// block per function, its first row the signature alone: each is a
-// procedure of the specification (an IETF draft writes its procedures so),
-// where a textbook's or a tutorial's block of Python is a program and
-// stays whole.
+// pythonLangs are the languages a specification's function blocks are
+// tagged with besides pseudo-code's.
+var pythonLangs = map[string]bool{"python": true, "python3": true, "py": true, "sage": true}
+
+// specFunctions splits a block made only of function definitions ("def
+// f(x):" rows, each with its indented body) into one block per function,
+// its first row the signature alone: each is a procedure of the
+// specification (an IETF draft writes its procedures so, untagged or as
+// Python), where a textbook's or a tutorial's block of Python is a program
+// and stays whole.
 func specFunctions(blocks []listingBlock) []listingBlock {
 	var out []listingBlock
 	for _, b := range blocks {
@@ -159,9 +209,15 @@ func specFunctions(blocks []listingBlock) []listingBlock {
 	return out
 }
 
-// splitDefs is b's functions, or nil when b is not made only of them.
+// splitDefs is b's functions, or nil when b is not made only of them. A
+// function's signature may run over several lines and annotate its
+// parameters and result ("def gen(self, alpha: tuple[bool, ...], …) ->
+// tuple[…]:"); its first row is its name and parameters as a reader
+// calls it, "gen(alpha, beta, ctx)", and its docstring is its
+// description, not a step.
 func splitDefs(b listingBlock) []listingBlock {
-	if !pseudoLangs[strings.ToLower(b.lang)] || !strings.Contains(b.body, "def ") {
+	lang := strings.ToLower(b.lang)
+	if !pseudoLangs[lang] && !pythonLangs[lang] || !strings.Contains(b.body, "def ") {
 		return nil
 	}
 	var out []listingBlock
@@ -179,13 +235,80 @@ func splitDefs(b listingBlock) []listingBlock {
 			}
 			continue
 		}
-		m := defRow.FindStringSubmatch(strings.TrimSpace(line))
+		m := defStart.FindStringSubmatch(line)
 		if m == nil {
 			return nil // a row of its own beside the functions: code, not procedures
 		}
-		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + next, bodyAt: b.bodyAt + at, body: m[1] + "\n", lang: b.lang, function: true})
+		params, after, ok := pyParams(b.body, at+strings.Index(line, "(")+1)
+		if !ok {
+			return nil
+		}
+		doc, after := docstring(b.body, after)
+		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + after, bodyAt: b.bodyAt + at,
+			body: m[1] + "(" + params + ")\n", lang: b.lang, function: true, doc: doc})
+		p = after
 	}
 	return out
+}
+
+// pyParams reads a signature's parameters from p, just after its "(",
+// to the colon that ends it: their names (self aside, annotations and
+// defaults dropped) and where the line after the signature starts.
+func pyParams(s string, p int) (string, int, bool) {
+	depth, start := 1, p
+	var names []string
+	param := func(q int) {
+		n := strings.TrimSpace(s[start:q])
+		if i := strings.IndexAny(n, ":="); i >= 0 {
+			n = strings.TrimSpace(n[:i])
+		}
+		if n != "" && n != "self" && n != "cls" {
+			names = append(names, n)
+		}
+	}
+	for q := p; q < len(s) && q-p < 2000; q++ {
+		switch s[q] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				param(q)
+				_, next := lineAt(s, q)
+				if !strings.HasSuffix(strings.TrimSpace(s[q:next]), ":") {
+					return "", 0, false
+				}
+				return strings.Join(names, ", "), next, true
+			}
+		case ',':
+			if depth == 1 {
+				param(q)
+				start = q + 1
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// docstring reads the docstring that may open a function's body at p:
+// its text, on one line, and where the body goes on after it.
+func docstring(s string, p int) (string, int) {
+	line, _ := lineAt(s, p)
+	t := strings.TrimSpace(line)
+	for _, q := range []string{`"""`, "'''"} {
+		if !strings.HasPrefix(t, q) {
+			continue
+		}
+		rest := s[p+strings.Index(line, q)+3:]
+		e := strings.Index(rest, q)
+		if e < 0 || e > 4000 {
+			return "", p
+		}
+		end := len(s) - len(rest) + e + 3
+		_, after := lineAt(s, end)
+		return text.CollapseSpace(rest[:e]), after
+	}
+	return "", p
 }
 
 // covered reports whether a candidate's span holds off.

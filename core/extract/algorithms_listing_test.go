@@ -133,3 +133,36 @@ func TestSpecProcedureWithCodeLoop(t *testing.T) {
 		t.Errorf("steps out of order:\n%s", got[0].ComputationalForm)
 	}
 }
+
+// A specification's Python functions (a draft's procedures: annotated,
+// their signatures over several lines, a docstring) are its procedures,
+// one per function, named as they are called; a block of straight-line
+// assignments a lead-in says computes a function ("`SQRT_RATIO_M1(u, v)`
+// is defined as follows:") is that function.
+func TestSpecPythonAndDefinedAsFollows(t *testing.T) {
+	src := "## Key generation\n\nThe algorithms follow.\n\n~~~ python\n" +
+		"def gen(self,\n        alpha: tuple[bool, ...],\n        beta: list[F],\n        ) -> tuple[list[bytes], bytes]:\n" +
+		"    '''\n    The key generation algorithm.\n    '''\n    if len(alpha) != self.BITS:\n        raise ValueError(\"alpha out of range\")\n" +
+		"    seed = gen_rand(self.KEY_SIZE)\n    return (seed, alpha)\n\n" +
+		"def dst(ctx: bytes, usage: int) -> bytes:\n    return b'mastic' + byte(usage) + ctx\n~~~\n\n" +
+		"`SQRT_RATIO_M1(u, v)` is defined as follows:\n\n```\nr = (u * v^3) * (u * v^7)^((p-5)/8)\ncheck = v * r^2\nr = CT_ABS(r)\n" +
+		"was_square = CT_EQ(check, u)\nreturn (was_square, r)\n```\n"
+	a := oneSection(src, core.FormatMarkdown, core.Spec)
+	got := map[string]core.Primitive{}
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			got[p.Name] = p
+		}
+	}
+	gen, ok := got["Gen"]
+	if !ok || !strings.Contains(gen.ComputationalForm, "gen(alpha, beta)") || !strings.Contains(gen.ComputationalForm, "seed = gen_rand(self.KEY_SIZE)") ||
+		strings.Contains(gen.ComputationalForm, "'''") || !strings.Contains(gen.FormalStatement, "The key generation algorithm.") {
+		t.Errorf("gen: %+v (of %v)", gen, nameList(Extract(a, Options{})))
+	}
+	if _, ok := got["Dst"]; !ok {
+		t.Errorf("a one-line function not read: %v", nameList(Extract(a, Options{})))
+	}
+	if p, ok := got["SQRT_RATIO_M1"]; !ok || !strings.Contains(p.ComputationalForm, "check = v * r^2") {
+		t.Errorf("a function defined as follows: %+v", got)
+	}
+}

@@ -228,6 +228,8 @@ type extractor struct {
 	// the author's command setting them (format_latex_highlight.go); nil
 	// until counted.
 	highlights map[string]int
+	// front is where the front matter ends, plus one: 0 until read.
+	front int
 	// referred caches what the text says of its bold numbered titles by
 	// referring to them ("Rule 3.5"); nil until asked.
 	referred *referredSeries
@@ -332,6 +334,15 @@ func walk(s *core.Section, seen map[*core.Section]bool, fn func(*core.Section)) 
 	}
 }
 
+// frontMatter is where a Markdown document's front matter ends (0 when it
+// has none), once per document.
+func (x *extractor) frontMatter() int {
+	if x.front == 0 {
+		x.front = text.FrontMatterEnd(x.doc) + 1
+	}
+	return x.front - 1
+}
+
 func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	n := len(x.doc)
 	body := clamp(s.BodyOffset, 0, n)
@@ -339,6 +350,11 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 		body = clamp(s.Offset, 0, n)
 	}
 	end := clamp(s.OwnEnd(), body, n)
+	if x.format == core.FormatMarkdown && body < x.frontMatter() {
+		// A Markdown document's front matter is its metadata (a draft's
+		// docname, authors, references), no statement of it.
+		body = min(x.frontMatter(), end)
+	}
 	st := &secState{s: s, chapter: chapter, chapterTitle: chapterTitle, body: body, own: x.doc[body:end]}
 	st.title = x.plainTitle(s.Title)
 

@@ -32,6 +32,9 @@ var (
 	// (in lower case: a quoted title is a document's or a registry's name,
 	// HTTP "Message Syntax and Routing")
 	specQuotedPhrase = lazyre.New(`"([a-z][a-z-]*(?: [a-z][a-z-]*){1,3})"`)
+	// The following terms as defined in [VDAF]: "aggregate result", …: a
+	// sentence listing terms another document defines introduces none
+	specImportsTerms = lazyre.New(`(?i)\b(?:terms?|definitions?)\b[^.]{0,80}?\b(?:defined|specified|introduced) (?:in|by)\b`)
 	// An End of Option List Option is formatted as follows:; Each
 	// resource record has the following format:: a sentence that says its
 	// subject is laid out as the figure under it draws
@@ -147,7 +150,8 @@ func (x *extractor) specMarkedTerms(st *secState, cs *specConcepts, blocks []spe
 				default:
 					term = upperFirst(term)
 				}
-				if re == specQuotedPhrase && (apparatus || len(findBCP14(term)) > 0 || specQuotedExample(t[:m[0]])) {
+				if re == specQuotedPhrase && (apparatus || len(findBCP14(term)) > 0 || specQuotedExample(t[:m[0]]) ||
+					specImportsTerms.MatchString(specSentenceAt(t, m[2]))) {
 					continue
 				}
 				// the term leads: the sentence alone may be a requirement's

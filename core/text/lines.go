@@ -73,3 +73,24 @@ func FrontMatter(title string) string {
 	}
 	return "---\ntitle: " + t + "\n---\n\n"
 }
+
+// FrontMatterEnd returns the offset after a YAML front matter block ("---"
+// … "---" or "...") at the very start of s, or 0 when there is none. Front
+// matter is metadata, not text: no heading, no statement. An
+// Internet-Draft's kramdown-rfc header is closed by its first part's
+// marker ("--- abstract") instead: read past it, the header would run on
+// to a "..." row of some code block and take every heading before it.
+func FrontMatterEnd(s string) int {
+	end, next := Line(s, 0)
+	if strings.TrimSpace(s[:end]) != "---" || next >= len(s) {
+		return 0
+	}
+	for start := next; start < len(s); {
+		end, after := Line(s, start)
+		if t := strings.TrimSpace(s[start:end]); t == "---" || t == "..." || strings.HasPrefix(t, "--- ") {
+			return after
+		}
+		start = after
+	}
+	return 0
+}
