@@ -88,7 +88,10 @@ func (x *extractor) listings(st *secState, first int) {
 		rows := ps.lines
 		defined := ""
 		if len(rows) > 0 && !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) {
-			if defined = definedAsFollows(st.own[:b.at]); defined == "" || !straightLine(rows) {
+			if !straightLine(rows) {
+				continue
+			}
+			if defined = definedAsFollows(st.own[max(0, b.at-maxLeadIn):b.at]); defined == "" {
 				continue
 			}
 		}
@@ -131,6 +134,10 @@ func (x *extractor) listings(st *secState, first int) {
 // computes: "`SQRT_RATIO_M1(u, v)` is defined as follows:", "The function
 // MAP(t) is computed as follows:".
 var asFollowsLead = lazyre.New("(?:`|\\b)([A-Za-z_][A-Za-z0-9_]*)\\([^()`\n]{0,80}\\)`?[^.:\n]{0,60}\\b(?:is|are)\\s+(?:defined|computed|calculated|implemented|performed)\\s+as\\s+follows\\s*:\\s*$")
+
+// maxLeadIn bounds the text before a block read for its lead-in, so a
+// section of many blocks is read in linear time.
+const maxLeadIn = 600
 
 // definedAsFollows is the function the paragraph ending before at says
 // the block after it computes, or "".

@@ -93,10 +93,10 @@ func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind,
 	if len(x.latexTerms(body)) > 0 {
 		return highlightKind, "", p, true
 	}
-	if t := leadInTerm(x, s[:at]); t != "" {
+	if t := leadInTerm(x, s[max(0, at-maxLeadIn):at]); t != "" {
 		return highlightKind, t, p, true
 	}
-	if x.soleHighlight(s, at) {
+	if x.soleHighlight(st) {
 		return highlightKind, st.title, p, true
 	}
 	return highlightKind, "", p, true
@@ -148,29 +148,32 @@ func leadInTerm(x *extractor, before string) string {
 	return ""
 }
 
-// soleHighlight reports whether the box at at is the only stating frame
-// box of section text s.
-func (x *extractor) soleHighlight(s string, at int) bool {
-	n := 0
-	for name := range frameBoxes {
-		open, closing := `\begin{`+name+`}`, `\end{`+name+`}`
-		for i := 0; ; {
-			k := strings.Index(s[i:], open)
-			if k < 0 {
-				break
+// soleHighlight reports whether section st holds one stating frame box
+// only, counted once per section.
+func (x *extractor) soleHighlight(st *secState) bool {
+	if st.boxes == 0 {
+		n := 0
+		for name := range frameBoxes {
+			open, closing := `\begin{`+name+`}`, `\end{`+name+`}`
+			for i := 0; ; {
+				k := strings.Index(st.own[i:], open)
+				if k < 0 {
+					break
+				}
+				b := i + k + len(open)
+				e := strings.Index(st.own[b:], closing)
+				if e < 0 {
+					break
+				}
+				if statesInWords(st.own[b : b+e]) {
+					n++
+				}
+				i = b + e
 			}
-			b := i + k + len(open)
-			e := strings.Index(s[b:], closing)
-			if e < 0 {
-				break
-			}
-			if statesInWords(s[b : b+e]) {
-				n++
-			}
-			i = b + e
 		}
+		st.boxes = n + 1
 	}
-	return n == 1
+	return st.boxes == 2
 }
 
 // highlightMacros counts, once per document, the untitled frame boxes
