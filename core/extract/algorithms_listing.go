@@ -142,14 +142,20 @@ const maxLeadIn = 600
 // definedAsFollows is the function the paragraph ending before at says
 // the block after it computes, or "".
 func definedAsFollows(before string) string {
+	if m := asFollowsLead.FindStringSubmatch(text.CollapseSpace(paragraphBefore(before))); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// paragraphBefore is the last paragraph of before: what leads into the
+// block that follows it.
+func paragraphBefore(before string) string {
 	para := strings.TrimRight(before, " \t\n")
 	if i := strings.LastIndex(para, "\n\n"); i >= 0 {
 		para = para[i+2:]
 	}
-	if m := asFollowsLead.FindStringSubmatch(text.CollapseSpace(para)); m != nil {
-		return m[1]
-	}
-	return ""
+	return para
 }
 
 // straightLine reports rows that compute, one assignment after another:

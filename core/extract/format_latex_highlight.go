@@ -130,10 +130,7 @@ func boxHeading(body string) (string, bool) {
 // leadInTerm is the last term marked in the paragraph before a box when
 // that paragraph leads into it, ending in a colon.
 func leadInTerm(x *extractor, before string) string {
-	para := before
-	if i := strings.LastIndex(para, "\n\n"); i >= 0 {
-		para = para[i:]
-	}
+	para := paragraphBefore(before)
 	if !strings.HasSuffix(strings.TrimSpace(dropTeXComments(para)), ":") {
 		return ""
 	}
@@ -153,24 +150,7 @@ func leadInTerm(x *extractor, before string) string {
 func (x *extractor) soleHighlight(st *secState) bool {
 	if st.boxes == 0 {
 		n := 0
-		for name := range frameBoxes {
-			open, closing := `\begin{`+name+`}`, `\end{`+name+`}`
-			for i := 0; ; {
-				k := strings.Index(st.own[i:], open)
-				if k < 0 {
-					break
-				}
-				b := i + k + len(open)
-				e := strings.Index(st.own[b:], closing)
-				if e < 0 {
-					break
-				}
-				if statesInWords(st.own[b : b+e]) {
-					n++
-				}
-				i = b + e
-			}
-		}
+		statingBoxes(st.own, func(int) { n++ })
 		st.boxes = n + 1
 	}
 	return st.boxes == 2
@@ -184,31 +164,38 @@ func (x *extractor) highlightMacros() map[string]int {
 		return x.highlights
 	}
 	x.highlights = map[string]int{}
-	if x.exp == nil {
-		return x.highlights
+	if x.exp != nil {
+		statingBoxes(x.doc, func(at int) {
+			if m := x.exp.macroAt(at); m != "" {
+				x.highlights[m]++
+			}
+		})
 	}
+	return x.highlights
+}
+
+// statingBoxes calls found with the offset of each untitled frame box of
+// s outside a float that states something in words.
+func statingBoxes(s string, found func(at int)) {
 	for name := range frameBoxes {
 		open, closing := `\begin{`+name+`}`, `\end{`+name+`}`
 		for i := 0; ; {
-			k := strings.Index(x.doc[i:], open)
+			k := strings.Index(s[i:], open)
 			if k < 0 {
 				break
 			}
 			at := i + k
 			p := at + len(open)
-			e := strings.Index(x.doc[p:], closing)
+			e := strings.Index(s[p:], closing)
 			if e < 0 {
 				break
 			}
-			if q, ok := untitledBoxOptions(x.doc, p); ok && q <= p+e && !inFloat(x.doc[:at]) && statesInWords(x.doc[q:p+e]) {
-				if m := x.exp.macroAt(at); m != "" {
-					x.highlights[m]++
-				}
+			if q, ok := untitledBoxOptions(s, p); ok && q <= p+e && !inFloat(s[:at]) && statesInWords(s[q:p+e]) {
+				found(at)
 			}
 			i = p + e
 		}
 	}
-	return x.highlights
 }
 
 // inFloat reports whether the text before a box opens a figure it sits
