@@ -187,9 +187,6 @@ type secState struct {
 	own          string
 	patterns     []string
 	counted      bool
-	// boxes counts the section's stating frame boxes, plus one: 0 until
-	// counted (format_latex_highlight.go).
-	boxes int
 }
 
 type extractor struct {

@@ -54,9 +54,8 @@ var highlightKind = blockKind{core.Definition, "definition"}
 // makes it a result when its kind's word ends it ("Soundness Theorem.").
 // A box that marks no term of its own is named by the term its lead-in
 // marks ("…the following formal definition for a \define{sentence of
-// TFL}:"), else, when it is its section's only box, by the section's
-// title: forallx's box under "Negation" states when a sentence is a
-// negation.
+// TFL}:"), else by the section's title: forallx's box under "Negation"
+// states when a sentence is a negation.
 func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind, string, int, bool) {
 	at := strings.LastIndex(s[:p], `\begin{`+name+`}`)
 	if !frameBoxes[name] || at < 0 || frontMatter[strings.ToLower(strings.TrimSpace(st.title))] || inFloat(s[:at]) ||
@@ -96,10 +95,11 @@ func (x *extractor) highlightAt(st *secState, name, s string, p int) (blockKind,
 	if t := leadInTerm(x, s[max(0, at-maxLeadIn):at]); t != "" {
 		return highlightKind, t, p, true
 	}
-	if x.soleHighlight(st) {
-		return highlightKind, st.title, p, true
-	}
-	return highlightKind, "", p, true
+	// its section's point: told from the section's other boxes by what
+	// it says that they do not (uniqueNames), never by a word taken
+	// from its statement ("A sentence can be symbolized as …" is no
+	// definition of "Sentence")
+	return highlightKind, st.title, p, true
 }
 
 // boxHeading is the bold text a box's body prints first, when it prints
@@ -143,17 +143,6 @@ func leadInTerm(x *extractor, before string) string {
 		}
 	}
 	return ""
-}
-
-// soleHighlight reports whether section st holds one stating frame box
-// only, counted once per section.
-func (x *extractor) soleHighlight(st *secState) bool {
-	if st.boxes == 0 {
-		n := 0
-		statingBoxes(st.own, func(int) { n++ })
-		st.boxes = n + 1
-	}
-	return st.boxes == 2
 }
 
 // highlightMacros counts, once per document, the untitled frame boxes
