@@ -96,8 +96,8 @@ func (x *extractor) attachProofs(cs []cand, outOf []int, out []core.Primitive) {
 		// A proof is kept by what it follows, whatever its kind: a
 		// definition's proof shows it well-defined, as its author says.
 		p := &out[outOf[ci]]
-		if sp.sketch && p.Proof.Sketch != "" || !sp.sketch && p.Proof.Text != "" {
-			continue // a second proof: the first is kept
+		if sp.sketch && p.Proof.Sketch != "" || p.Proof.Cut > 0 {
+			continue // a second sketch, or a proof already cut at the bound
 		}
 		body, whole := x.proofText(sp)
 		if body == "" {
@@ -107,12 +107,28 @@ func (x *extractor) attachProofs(cs []cand, outOf []int, out []core.Primitive) {
 			p.Proof.Sketch = cutStatement(body, core.MaxProof)
 			continue
 		}
-		if len(body) > core.MaxProof {
-			body = cutStatement(body, core.MaxProof)
-			p.Proof.Cut = whole
-		}
-		p.Proof.Text = body
+		p.Proof = addProof(p.Proof, body, whole)
 	}
+}
+
+// anotherProof opens each proof of a result after its first: an author
+// who proves a result twice, or a part at a time, gives a reader every
+// proof, and so does the primitive.
+const anotherProof = "\n\nAnother proof. "
+
+// addProof returns pr with body, a proof of whole source bytes, after the
+// proofs it holds, cut to core.MaxProof.
+func addProof(pr core.Proof, body string, whole int) core.Proof {
+	if pr.Text != "" {
+		body = pr.Text + anotherProof + body
+		whole += len(pr.Text) + len(anotherProof)
+	}
+	if len(body) > core.MaxProof {
+		body = cutStatement(body, core.MaxProof)
+		pr.Cut = whole
+	}
+	pr.Text = body
+	return pr
 }
 
 // proofOwner returns the candidate sp proves, or -1.

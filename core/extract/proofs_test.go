@@ -496,3 +496,27 @@ A proof after the new section's own text.
 		t.Errorf("the proof after a section's own text went to the theorem before it: %q", u.Proof.Text)
 	}
 }
+
+// A result proved twice, or a part at a time, keeps every proof in order,
+// each after the first opened as another proof.
+func TestEveryProofOfAResultKept(t *testing.T) {
+	ptx := `<?xml version="1.0"?>
+<pretext><book><chapter xml:id="ch"><title>Produit scalaire</title>
+<proposition xml:id="prop-cs"><title>L'inégalité de Cauchy-Schwarz</title>
+<statement><p>Soit <m>u, v</m> des vecteurs. Alors <m>|u\cdot v|\leq \|u\|\|v\|</m>.</p></statement>
+<proof><p>On procède par le calcul d'angle.</p></proof>
+<proof><p>Une autre manière utilise le parallélogramme.</p></proof>
+</proposition>
+</chapter></book></pretext>
+`
+	cs := provedBy(t, extractDoc(t, "ps.ptx", core.FormatPreTeXt, ptx), "Cauchy")
+	if want := "On procède par le calcul d'angle.\n\nAnother proof. Une autre manière utilise le parallélogramme."; cs.Proof.Text != want {
+		t.Errorf("PreTeXt proofs = %q, want %q", cs.Proof.Text, want)
+	}
+	tex := "\\section{Products}\n\\begin{theorem}[Distributivity]\nFor matrices, $(A+B)C = AC + BC$ and $r(AB) = (rA)B$.\n\\end{theorem}\n" +
+		"\\begin{proof}\nCompare the columns of both sides.\n\\end{proof}\n\\begin{proof}\nFor the scalar, compare entries.\n\\end{proof}\n"
+	d := provedBy(t, extractDoc(t, "m.tex", core.FormatLaTeX, tex), "Distributivity")
+	if !strings.HasPrefix(d.Proof.Text, "Compare the columns") || !strings.HasSuffix(d.Proof.Text, "Another proof. For the scalar, compare entries.") {
+		t.Errorf("LaTeX proofs = %q", d.Proof.Text)
+	}
+}

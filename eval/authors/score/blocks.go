@@ -27,6 +27,9 @@ type block struct {
 	endLine    int // the line of end
 	// of is, for a proof, the index of the result it follows (-1: none).
 	of int
+	// again is, for a proof, whether it follows another proof of that
+	// result rather than the result itself.
+	again bool
 	// prev is, for a proof, the index of the block just before it in its
 	// file, one holding it included (-1: none): what the proof follows
 	// when that is no result.
@@ -67,7 +70,8 @@ func countBlocks(dir string, lb labels) ([]block, error) {
 		out = append(out, bs...)
 	}
 	// A proof belongs to the result just before it, when no other block
-	// stands between them in the same file.
+	// stands between them in the same file; proofs one after another
+	// belong to the same result.
 	for i := range out {
 		out[i].of, out[i].prev = -1, -1
 		if i > 0 && out[i-1].file == out[i].file {
@@ -88,8 +92,11 @@ func countBlocks(dir string, lb labels) ([]block, error) {
 				}
 				continue
 			}
-			if p.kind == "thm" {
+			switch p.kind {
+			case "thm":
 				out[i].of = j
+			case "proof": // a second proof, or one part's: the same result's
+				out[i].of, out[i].again = p.of, p.of >= 0
 			}
 			break
 		}

@@ -426,7 +426,10 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		c.Total++
 		why := ""
 		switch {
-		case b.of < 0 && followedCarries(b, blocks, ps, m.df):
+		case (b.of < 0 || b.again) && followedCarries(b, blocks, ps, m.df):
+			// A proof after a proof may prove a result the labels do
+			// not mark (a restatable theorem): what is read just before
+			// it carries it.
 			c.Found++
 		case b.of < 0:
 			why = "follows no labelled result"

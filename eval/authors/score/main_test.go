@@ -1030,3 +1030,29 @@ Intersect every sigma algebra containing the family; the power set is one, so th
 		t.Errorf("proof = %+v, want it not carried: the theorem comes before the definition", got)
 	}
 }
+
+// Proofs one after another prove the same result: a PreTeXt result's
+// second <proof>, a LaTeX result proved a part at a time.
+func TestConsecutiveProofsPairedWithOneResult(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "main.ptx", `<pretext><book><chapter><title>Produit</title>
+<proposition><statement><p>Soit u et v des vecteurs; alors l'inégalité de Cauchy et Schwarz tient.</p></statement>
+<proof><p>On procède par le calcul de l'angle entre les deux vecteurs.</p></proof>
+<proof><p>Une autre manière utilise le parallélogramme et ses diagonales.</p></proof>
+</proposition></chapter></book></pretext>
+`)
+	lb := labels{
+		mains: []string{"main.ptx"},
+		markers: []marker{
+			{kind: "thm", how: "xml", names: []string{"proposition"}},
+			{kind: "proof", how: "xml", names: []string{"proof"}},
+		},
+	}
+	bs, err := countBlocks(dir, lb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 3 || bs[1].of != 0 || bs[2].kind != "proof" || bs[2].of != 0 {
+		t.Fatalf("blocks = %+v, want both proofs paired with the proposition", bs)
+	}
+}
