@@ -505,11 +505,12 @@ func TestBlocksInOtherLanguages(t *testing.T) {
 }
 
 // A setup over a lead-in that ends in a colon reads on through the list
-// after it: "Let … . Suppose that: (1) … (2) …".
+// after it, and to the conclusion after the list: "Let … . Suppose that:
+// (1) … (2) … Then …".
 func TestSetupLeadInList(t *testing.T) {
-	doc := "**Theorem 2.6** Let E be a family of sets and let ν, µ be measures on σ(E).\n\nSuppose that:\n\n(1) E is closed under intersections.\n\n(2) µ(E) = ν(E) for every E in E.\n\nThen we go on with prose.\n"
+	doc := "**Theorem 2.6** Let E be a family of sets and let ν, µ be measures on σ(E).\n\nSuppose that:\n\n(1) E is closed under intersections.\n\n(2) µ(E) = ν(E) for every E in E.\n\nThen µ = ν on σ(E).\n\nWe go on with prose.\n"
 	ps := Extract(oneSection(doc, core.FormatMarkdown, core.Textbook), Options{})
-	want := "Let E be a family of sets and let ν, µ be measures on σ(E). Suppose that: (1) E is closed under intersections. (2) µ(E) = ν(E) for every E in E."
+	want := "Let E be a family of sets and let ν, µ be measures on σ(E). Suppose that: (1) E is closed under intersections. (2) µ(E) = ν(E) for every E in E. Then µ = ν on σ(E)."
 	if len(ps) != 1 || strings.Join(strings.Fields(ps[0].FormalStatement), " ") != want {
 		t.Errorf("got %v", ps)
 	}

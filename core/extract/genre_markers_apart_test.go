@@ -217,3 +217,41 @@ The proof is beyond these notes.
 		t.Errorf("Theorem 10.3 = %q, want its two items and nothing after", aft.FormalStatement)
 	}
 }
+
+// A result whose premises end a sentence at a display ("Let x be such
+// that" over it) goes on to the paragraph that concludes it, and through
+// a further premise; a result that concludes ends where it did.
+func TestPremisesReadOnToTheConclusion(t *testing.T) {
+	doc := `## 2 Lagrange multipliers
+
+**Theorem** (Lagrangian sufficiency). Let x* ∈ X and λ* ∈ Rᵐ be such that
+
+L(x*, λ*) = inf L(x, λ*) and h(x*) = b.
+
+Then x* is optimal for (P).
+
+**Theorem.** Consider the problem
+
+minimize f(x) subject to h(x) = b.
+
+Here we assume all functions are continuously differentiable. Suppose that ϕ(b) is the optimal value. Then
+
+∂ϕ/∂bᵢ = λᵢ.
+
+Proof is omitted.
+
+**Theorem** (Weak duality). Let x be feasible. Then g(λ) ≤ f(x).
+
+Then we see the dual is a bound.
+`
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	if s := withStatement(t, ps, "be such that").FormalStatement; !strings.HasSuffix(s, "Then x* is optimal for (P).") {
+		t.Errorf("Lagrangian sufficiency = %q, want its conclusion", s)
+	}
+	if s := withStatement(t, ps, "Consider the problem").FormalStatement; !strings.Contains(s, "∂ϕ/∂bᵢ = λᵢ") || strings.Contains(s, "omitted") {
+		t.Errorf("the shadow price theorem = %q, want its premises and conclusion, not the remark after", s)
+	}
+	if s := withStatement(t, ps, "Let x be feasible").FormalStatement; strings.Contains(s, "dual is a bound") {
+		t.Errorf("weak duality = %q, read past its conclusion", s)
+	}
+}

@@ -134,7 +134,7 @@ func resultText(s string, from int, raw string) string {
 	// statement opens with ("Theorem 10.3." over "(1) …", "(2) …").
 	lead := strings.TrimLeft(raw, " \t\r\n")
 	list := setupLead(raw) || listItem.MatchString(lead[:min(len(lead), 8)])
-	if !incomplete(raw) && !list {
+	if !incomplete(raw) && !list && !premisesOnly(raw) {
 		return raw
 	}
 	i := strings.Index(s[from:], raw)
@@ -152,7 +152,10 @@ func resultText(s string, from int, raw string) string {
 			break
 		}
 		item := listItem.MatchString(s[p:min(len(s), p+8)])
-		open := incomplete(s[start:end])
+		// "Let x be such that" over its display ends a sentence, not the
+		// result: the paragraph that concludes ("Then x is optimal.") is
+		// the statement's, as is a further premise before it.
+		open := incomplete(s[start:end]) || premisesOnly(s[start:end]) && premiseGoesOn(s[p:min(len(s), p+40)])
 		if !open && !(list && (item || setupLine(s, p))) {
 			break
 		}
@@ -213,6 +216,44 @@ var setupWords = []string{
 	"Let ", "Suppose ", "Assume ",
 	"Sei ", "Seien ", "Es sei ", "Es seien ",
 	"Soit ", "Soient ", "Sea ", "Sean ", "Sia ", "Siano ",
+}
+
+// premisesOnly reports whether a result's text so far only sets up: it
+// opens with a premise ("Let", "Suppose", "Consider") and no sentence of
+// it concludes ("then").
+func premisesOnly(t string) bool {
+	t = strings.TrimSpace(stripEmph(t))
+	opens := strings.HasPrefix(t, "Consider ") || strings.HasPrefix(t, "Given ")
+	for _, w := range setupWords {
+		opens = opens || strings.HasPrefix(t, w)
+	}
+	if !opens {
+		return false
+	}
+	low := strings.ToLower(t)
+	for _, w := range conclusionWords {
+		if strings.Contains(low, " "+strings.ToLower(w)+" ") || strings.Contains(low, " "+strings.ToLower(w)+",") {
+			return false
+		}
+	}
+	return true
+}
+
+// conclusionWords open the sentence that concludes a result after its
+// premises, in textbookMarkers' languages.
+var conclusionWords = []string{"Then", "Dann", "Alors", "Entonces", "Allora"}
+
+// premiseGoesOn reports whether a paragraph opening with s goes on with a
+// result's premises or concludes it.
+func premiseGoesOn(s string) bool {
+	s = strings.TrimLeft(s, " \t*_")
+	for _, w := range append(append([]string{"Here", "We assume"}, conclusionWords...), setupWords...) {
+		w = strings.TrimSpace(w)
+		if strings.HasPrefix(s, w) && len(s) > len(w) && (s[len(w)] == ' ' || s[len(w)] == ',') {
+			return true
+		}
+	}
+	return false
 }
 
 // maxResultParas bounds how many paragraphs a broken statement is read on
