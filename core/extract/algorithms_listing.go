@@ -80,6 +80,7 @@ func (x *extractor) listings(st *secState, first int) {
 	if (x.ctype == core.Spec || x.ctype == core.Reference) && x.format != core.FormatLaTeX {
 		blocks = specFunctions(blocks)
 	}
+	sig := sectionSignature(blocks)
 	for _, b := range blocks {
 		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function || covered(x.cands[first:], st.body+b.at) {
 			continue
@@ -87,6 +88,11 @@ func (x *extractor) listings(st *secState, first int) {
 		ps, counted := readListing(b.body)
 		rows := ps.lines
 		defined := ""
+		steps := x.format != core.FormatLaTeX && stepsLabelled(st.own[max(0, b.at-maxLeadIn):b.at])
+		if steps && len(rows) > 0 {
+			x.labelledSteps(st, first, b, sig, ps)
+			continue
+		}
 		if len(rows) > 0 && !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) {
 			if !straightLine(rows) {
 				continue
@@ -128,6 +134,119 @@ func (x *extractor) listings(st *secState, first int) {
 		x.algos.keep(c.offset, &ps)
 		x.add(st, c)
 	}
+}
+
+// A specification may give a function as its signature set apart, what
+// it does, its inputs and outputs, then "Steps:" over a block of code:
+//
+//	~~~
+//	Update(M0, M1)
+//	~~~
+//	The Update function … Steps:
+//	~~~
+//	S'0 = AESRound(S7, S0 ^ M0)
+//	~~~
+//
+// The block under "Steps:" is the function's procedure whatever its rows
+// (assignments one after another, calls): the label says so. Its first
+// row is a step, not its signature ("Init(key, nonce)" opens Encrypt's
+// steps): the function is the one the section's signature block names,
+// else the section's topic. What the section says of the function (read
+// as a concept named by its heading) is the procedure's statement.
+
+// signature is a function's call set apart in a block of its own.
+type signature struct {
+	name, args string
+	end        int // where its block ends, in section offsets
+}
+
+// sectionSignature is the call a block of the section holds alone
+// ("Encrypt(msg, ad, key, nonce)"), or nil.
+func sectionSignature(blocks []listingBlock) *signature {
+	for _, b := range blocks {
+		t := strings.TrimSpace(b.body)
+		if strings.Contains(t, "\n") {
+			continue
+		}
+		if m := sigLine.FindStringSubmatch(t); m != nil {
+			return &signature{name: m[1], args: strings.TrimSpace(m[2]), end: b.end}
+		}
+	}
+	return nil
+}
+
+// saysOf is the first paragraph of s that is prose: what a section says
+// of the function whose signature it set apart before it.
+func saysOf(s string) string {
+	for _, para := range strings.Split(s, "\n\n") {
+		t := strings.TrimSpace(para)
+		if t == "" || partLabel.MatchString(t) || partHead.MatchString(t) || strings.HasPrefix(t, "~~~") || strings.HasPrefix(t, "```") ||
+			listItem.MatchString(t) {
+			continue
+		}
+		return text.CollapseSpace(strings.ReplaceAll(t, "`", ""))
+	}
+	return ""
+}
+
+// stepsLabelled reports whether the paragraph before a block is a label
+// of steps alone on its line ("Steps:", "**Algorithm**:").
+func stepsLabelled(before string) bool {
+	m := partLabel.FindStringSubmatch(paragraphBefore(before))
+	if m == nil {
+		return false
+	}
+	switch strings.ToLower(m[1]) {
+	case "steps", "algorithm", "procedure", "process", "method":
+		return true
+	}
+	return false
+}
+
+// labelledSteps adds the procedure of block b, labelled as steps, named by
+// the section's signature sig (nil: by the section's topic); the concept
+// the section's heading made of the function gives it its statement.
+func (x *extractor) labelledSteps(st *secState, first int, b listingBlock, sig *signature, ps pseudo) {
+	name := topicTitle(st.title)
+	if sig != nil && sig.end <= b.at {
+		name = sig.name
+		ps.procs = []string{sig.name}
+		if sig.args != "" && len(ps.inputs) == 0 {
+			ps.inputs = []string{sig.args}
+		}
+	} else {
+		sig = nil
+	}
+	if name == "" {
+		return
+	}
+	for _, r := range ps.lines {
+		for _, c := range callName.FindAllStringSubmatch(r.text, -1) {
+			ps.calls = append(ps.calls, c[1])
+		}
+	}
+	lead, offset := "", st.body+b.at
+	topic := strings.ToLower(strings.TrimPrefix(topicTitle(st.title), "The "))
+	kept := x.cands[:first]
+	for _, o := range x.cands[first:] {
+		if o.typ == core.Definition && !o.format && o.sec == st && o.offset < st.body+b.at && topic != "" &&
+			strings.EqualFold(strings.TrimPrefix(o.name, "The "), topic) {
+			lead, offset = o.statement, o.offset
+			continue
+		}
+		kept = append(kept, o)
+	}
+	x.cands = kept
+	if lead == "" && sig != nil {
+		lead = saysOf(st.own[sig.end:b.at])
+	}
+	c := cand{
+		typ: core.Algorithm, name: givenName(name), offset: offset, end: st.body + b.end,
+		conf: listingConf, statement: cutStatement(withCaption(name, strings.TrimSpace(lead+" "+ps.statement())), maxStatement), form: ps.form(),
+	}
+	x.dropSignatures(first, c, ps.procs)
+	x.algos.keep(c.offset, &ps)
+	x.add(st, c)
 }
 
 // asFollowsLead is a lead-in naming the function the block under it

@@ -166,3 +166,32 @@ func TestSpecPythonAndDefinedAsFollows(t *testing.T) {
 		t.Errorf("a function defined as follows: %+v", got)
 	}
 }
+
+// A function a specification sets apart as its signature, describes, and
+// then gives as "Steps:" over a block of assignments is one procedure:
+// named by the signature (not by the call its steps open with), taking
+// its arguments, stated by what the section says of it, its steps in
+// order; the section is not also a concept of its own.
+func TestStepsLabelledBlockIsTheSectionsFunction(t *testing.T) {
+	src := "~~~\nEncrypt(msg, key)\n~~~\n\nThe `Encrypt` function encrypts a message.\n\nInputs:\n\n- `msg`: the message.\n- `key`: the key.\n\n" +
+		"Steps:\n\n~~~\nInit(key)\n\nS'0 = AESRound(S7, S0 ^ msg)\nS0 = S'0\n\nreturn S0\n~~~\n"
+	a := oneSection(src, core.FormatMarkdown, core.Spec)
+	a.Sections[0].Title = "The Encrypt Function"
+	ps := Extract(a, Options{})
+	var algs []core.Primitive
+	for _, p := range ps {
+		if p.Type == core.Algorithm {
+			algs = append(algs, p)
+		} else if strings.Contains(p.Name, "Encrypt") {
+			t.Errorf("the section is also %s %q", p.Type, p.Name)
+		}
+	}
+	if len(algs) != 1 || algs[0].Name != "Encrypt" {
+		t.Fatalf("procedures %v, want Encrypt", nameList(algs))
+	}
+	f := algs[0].ComputationalForm
+	if !strings.Contains(f, "msg, key") || !strings.Contains(algs[0].FormalStatement, "encrypts a message") ||
+		!(strings.Index(f, "Init(key)") < strings.Index(f, "AESRound") && strings.Index(f, "AESRound") < strings.Index(f, "return S0")) {
+		t.Errorf("Encrypt = %q / %q", algs[0].FormalStatement, f)
+	}
+}

@@ -1056,3 +1056,19 @@ func TestConsecutiveProofsPairedWithOneResult(t *testing.T) {
 		t.Fatalf("blocks = %+v, want both proofs paired with the proposition", bs)
 	}
 }
+
+// A short procedure of few words is held by the algorithm holding its
+// steps in order, and not by a primitive of another kind holding them.
+func TestShortAlgorithmHeldByItsSteps(t *testing.T) {
+	b := block{kind: "alg", body: "z = S1 ^ S4\nUpdate(xi)\nci = xi ^ z\nreturn ci", title: "Enc",
+		steps: []string{"z = S1 ^ S4", "Update(xi)", "ci = xi ^ z", "return ci"}}
+	alg := newPrim(prim{id: "a", name: "Enc", typ: "algorithm", statement: "Enc. The Enc function encrypts a block.",
+		computational: "1. z = S1 ^ S4\n2. Update(xi)\n3. ci = xi ^ z\n4. return ci"})
+	def := newPrim(prim{id: "d", name: "Encryption", typ: "definition", statement: "We update the state, then return the block."})
+	if got := newMatcher([]prim{def, alg}, []block{b}).find(b); got != 1 {
+		t.Errorf("held by %d, want the algorithm (1)", got)
+	}
+	if got := newMatcher([]prim{def}, []block{b}).find(b); got != -1 {
+		t.Errorf("held by %d, want none", got)
+	}
+}

@@ -293,6 +293,11 @@ func (m *matcher) findBody(b block) (int, float64) {
 			score = 0.85 // a short formula, symbol for symbol
 		} else if b.kind == "fig" && len(ws) < 3 && drawsRows(p.computational, b.body) {
 			score = 0.9 // a diagram of a few fields, drawn whole
+		} else if b.kind == "alg" && p.typ == "algorithm" && len(ws) < 3 && len(b.steps) >= 2 && allStepsInOrder(b.steps, p) {
+			// A short procedure of few words ("z = S1 ^ S4", "Update(xi)",
+			// "return ci") is held by a primitive holding its steps in
+			// order, numbered as lore numbers them.
+			score = 0.85
 		}
 		if score > bestScore || score > 0 && score == bestScore && m.fitter(b, p, m.prims[best]) {
 			best, bestScore = i, score
@@ -572,6 +577,12 @@ func formulasHeld(plain, body string) (frac, tight float64) {
 		return 0, 0
 	}
 	return float64(found) / float64(n), float64(letters) / float64(at-first)
+}
+
+// allStepsInOrder reports whether p holds every step of steps, in order.
+func allStepsInOrder(steps []string, p prim) bool {
+	in, keyed := stepsInOrder(steps, p)
+	return keyed >= 2 && in == keyed
 }
 
 // firstLost gives the first step stepsInOrder does not find in its place.
