@@ -472,11 +472,21 @@ func stepsInOrder(steps []string, p prim) (inOrder, keyed int) {
 	pos, spos := 0, 0
 	for _, s := range steps {
 		ws := wordsOf(s, 3)
+		if len(ws) > 1 && ws[0] == "def" {
+			// Python's keyword opens a function's signature, which a
+			// reader writes as the call it names ("gen(alpha, beta)").
+			ws = ws[1:]
+		}
 		if len(ws) > 0 {
 			keyed++
 			k := strings.Index(text[pos:], strings.Join(ws, " "))
 			if k < 0 && len(ws) > 1 {
-				k = strings.Index(text[pos:], ws[0]+" ")
+				// By its first word alone, near the step before: far on,
+				// that word is another step's, and taking it there
+				// would lose every step between.
+				if k = strings.Index(text[pos:], ws[0]+" "); k > maxFirstWordGap {
+					k = -1
+				}
 			}
 			if k >= 0 {
 				inOrder++
@@ -578,6 +588,10 @@ func formulasHeld(plain, body string) (frac, tight float64) {
 	}
 	return float64(found) / float64(n), float64(letters) / float64(at-first)
 }
+
+// maxFirstWordGap bounds how far after the step before a step found by
+// its first word alone may stand.
+const maxFirstWordGap = 400
 
 // allStepsInOrder reports whether p holds every step of steps, in order.
 func allStepsInOrder(steps []string, p prim) bool {
