@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/lazyre"
 )
 
@@ -433,7 +435,7 @@ func headColon(t string) string {
 const stepListConf = 0.85
 
 var (
-	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b`)
+	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b|\bas:[ \t*_]*$`)
 	sigHead      = lazyre.New("^[ \\t]*(?:[*+•◦▪–-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(([^()]*)\\)`?(?:\\*\\*|__)?")
 	stepItemLine = lazyre.New(`^([ \t]*)([*+•◦▪∗–-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
 	callName     = lazyre.New(`([A-Za-z_][A-Za-z0-9_]*)\(`)
@@ -459,20 +461,36 @@ func (x *extractor) stepLists(st *secState, start int) {
 		at := p
 		p = next
 		follows := followsLead.MatchString(line)
-		if !follows && !stepsLead.MatchString(line) {
+		shows := !follows && stepsShown.MatchString(line)
+		if !follows && !shows && !stepsLead.MatchString(line) {
 			continue
 		}
+		if shows {
+			// "the following shows the steps used to …": the list comes
+			// after the lead's paragraph, however it ends
+			next = at + paragraphEnd(s[at:])
+			if next < at {
+				next = len(s)
+			}
+			line, _ = lineAt(s, at)
+		}
 		// the lead ends with a colon, on its line or one of the next two
-		for n := 0; !follows && n < 3 && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":"); n++ {
+		for n := 0; !follows && !shows && n < 3 && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":"); n++ {
 			if next >= len(s) {
 				break
 			}
 			line, next = lineAt(s, next)
 		}
-		if !follows && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":") {
+		if !follows && !shows && !strings.HasSuffix(strings.TrimRight(line, " \t*_"), ":") {
 			continue
 		}
 		head := itemStart(s, at)
+		if shows {
+			head = strings.LastIndex(s[:at], "\n\n") + 1 // the lead's paragraph
+			if head > 0 {
+				head++
+			}
+		}
 		hl, _ := lineAt(s, head)
 		lead := s[head:next]
 		if x.format == core.FormatMarkdown {
@@ -480,10 +498,21 @@ func (x *extractor) stepLists(st *secState, start int) {
 		}
 		fn, args, said := leadFunction(lead)
 		if fn == "" {
-			if !proceedLead.MatchString(line) {
+			if m := namedFunction.FindStringSubmatch(lead); m != nil && strings.ToUpper(m[1][:1]) == m[1][:1] {
+				fn = m[1] // a name as the text writes it: "MAP", not "the hash function"
+			}
+		}
+		if fn == "" {
+			if !shows && !proceeds(line) && !proceeds(text.CollapseSpace(lead)) {
 				continue
 			}
-			if fn = topicTitle(st.title); fn == "" {
+			if shows {
+				fn = shownPurpose(lead)
+			}
+			if fn == "" {
+				fn = topicTitle(st.title)
+			}
+			if fn == "" {
 				continue
 			}
 		}
@@ -493,6 +522,10 @@ func (x *extractor) stepLists(st *secState, start int) {
 		}
 		rows, depths, end := readStepList(s, next, headMarker)
 		if len(rows) < 2 {
+			continue
+		}
+		if x.stepsHeld(st, start, st.body+head, fn, rows[0]) {
+			p = max(p, end)
 			continue
 		}
 		ps := pseudo{procs: []string{fn}}
@@ -533,10 +566,72 @@ var (
 	followsLead = lazyre.New(`(?i)\b(?:as follows|the following steps)[ \t*_]*[.:][ \t*_]*$`)
 	// proceedLead is a lead-in that says to act, not what a thing is:
 	// a procedure even where it names no function.
-	proceedLead = lazyre.New(`(?i)\b(?:proceeds?|steps are|is computed|are computed|is performed|is done)\b[^.]*\bas follows\b|\bthe following steps\b`)
+	proceedLead = lazyre.New(`(?i)\b(?:proceeds?|steps are|(?:is|are)\s+([a-z]+ed|done))\b[^.]*\bas follows\b|\bthe following steps\b`)
+	// stepsShown is a lead-in that says the list after its paragraph
+	// gives the steps of a procedure: "the following shows the steps
+	// used to establish a connection", "the steps required to".
+	stepsShown = lazyre.New(`(?i)\bthe following (?:\w+ ){0,2}(?:shows?|lists?|gives?|describes?|illustrates?|outlines?) the (?:\w+ )?steps\b|\bthe steps (?:used|needed|required|taken|involved) (?:to|in|for)\b`)
+	// namedFunction is a function a lead-in names without its
+	// arguments: "The MAP function is defined on 32-byte strings as:".
+	namedFunction = lazyre.New("(?i)\\bthe\\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\\s+(?:function|procedure|algorithm|routine)\\b")
 	// leadCall is a function's signature in a lead-in's sentence.
 	leadCall = lazyre.New("`?([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\(([^()]*)\\)")
 )
+
+// shownPurpose is what a lead-in says its steps do, as a name: "the
+// steps used to establish a connection to write a file" is "Establish a
+// connection to write a file"; "" when it says nothing short enough.
+func shownPurpose(lead string) string {
+	t := text.CollapseSpace(lead)
+	m := stepsShown.FindStringIndex(t)
+	if m == nil {
+		return ""
+	}
+	rest := t[m[1]:]
+	for _, w := range []string{" used to ", " needed to ", " required to ", " taken to ", " to ", " for "} {
+		if i := strings.Index(rest, w); i >= 0 && i < 20 {
+			rest = rest[i+len(w):]
+			break
+		}
+	}
+	if e := strings.IndexAny(rest, ".:;"); e >= 0 {
+		rest = rest[:e]
+	}
+	rest = strings.TrimSpace(rest)
+	if rest == "" || len(rest) > 60 {
+		return ""
+	}
+	return upperFirst(rest)
+}
+
+// stepsHeld reports whether an algorithm of the section named fn, read
+// before the lead-in at lead, holds the steps a list opening with first
+// gives: the section's concept, its statement run on into the list, is
+// that procedure already.
+func (x *extractor) stepsHeld(st *secState, start, lead int, fn, first string) bool {
+	for _, o := range x.cands[start:] {
+		if o.typ == core.Algorithm && o.sec == st && o.offset < lead && strings.EqualFold(o.name, fn) && o.form != "" &&
+			strings.Contains(text.CollapseSpace(o.form), text.CollapseSpace(first)) {
+			return true
+		}
+	}
+	return false
+}
+
+// notProcedure are the participles of a lead-in that lays out a list,
+// not a procedure: "is defined as follows", "are listed as follows".
+var notProcedure = map[string]bool{
+	"defined": true, "given": true, "listed": true, "shown": true, "described": true, "organized": true,
+	"structured": true, "formatted": true, "summarized": true, "specified": true, "illustrated": true,
+}
+
+// proceeds reports whether a lead-in's line says to act ("Decoding
+// proceeds as follows", "is encoded as follows", "the following steps"),
+// not what a thing is.
+func proceeds(line string) bool {
+	m := proceedLead.FindStringSubmatch(line)
+	return m != nil && !notProcedure[strings.ToLower(m[1])]
+}
 
 // leadFunction gives the function a procedure's lead-in names: the
 // signature its item or line opens with, else the first its sentences
@@ -614,7 +709,9 @@ func itemStart(s string, i int) int {
 // an item set as the head's item was (marker head), at the head's
 // indentation.
 func readStepList(s string, i int, head string) (rows []string, depths []int, end int) {
+	head = markerKind(head)
 	base := -1
+	afterBlank := true
 	var indents []int // the indentation of each open depth
 	var markers []string
 	end = i
@@ -623,19 +720,16 @@ func readStepList(s string, i int, head string) (rows []string, depths []int, en
 		t := strings.TrimSpace(line)
 		ind := len(line) - len(strings.TrimLeft(line, " \t"))
 		switch m := stepItemLine.FindStringSubmatch(line); {
-		case t == "":
-		case m != nil && (base < 0 || ind >= base) && !(base >= 0 && ind == base && m[2] == head && head != "" && len(markers) > 0 && markers[0] != head):
+		case t == "" || isPageFurniture(line):
+			t = "" // an RFC's page break is no text of the list's
+		case m != nil && (base < 0 || ind >= base) && !(base >= 0 && ind == base && markerKind(m[2]) == head && head != "" && len(markers) > 0 && markers[0] != head):
 			if base < 0 {
 				base = ind
 			}
-			mi := -1
-			for k, mk := range markers {
-				if mk == m[2] {
-					mi = k
-				}
-			}
+			mk := markerKind(m[2])
+			mi := slices.Index(markers, mk)
 			if mi < 0 {
-				markers = append(markers, m[2])
+				markers = append(markers, mk)
 				mi = len(markers) - 1
 			}
 			for len(indents) > 0 && indents[len(indents)-1] >= ind+1 && indents[len(indents)-1] > ind {
@@ -654,17 +748,42 @@ func readStepList(s string, i int, head string) (rows []string, depths []int, en
 		case base >= 0 && ind > base && len(rows) > 0:
 			rows[len(rows)-1] += " " + t // the item's text runs on
 			end = p + len(line)
+		case m == nil && !afterBlank && len(rows) > 0 && fenceOpen(t) == "" && !opensBlock(line):
+			// a lazy continuation line, right under its item's text
+			rows[len(rows)-1] += " " + t
+			end = p + len(line)
 		case m == nil && base == 0 && head != "" && len(rows) > 0 && !strings.HasPrefix(t, "#") && runsOn(s, p, rows[len(rows)-1], markers, head):
 			// a PDF's text, its indentation lost: the item's text runs on
 			// on lines of its own
 			rows[len(rows)-1] += " " + t
 			end = p + len(line)
+		case len(rows) > 0 && strings.HasSuffix(strings.TrimRight(rows[len(rows)-1], " *_`"), ":") && fenceOpen(t) != "":
+			// "1. Process the representation as follows:" over a fenced
+			// block at the list's edge: the block is the step's, its
+			// rows one deeper, and the list goes on after it.
+			close := fenceOpen(t)
+			d := depths[len(depths)-1] + 1
+			q := next
+			for q < len(s) {
+				cl, cn := lineAt(s, q)
+				q = cn
+				ct := strings.TrimSpace(cl)
+				if strings.HasPrefix(ct, close) {
+					break
+				}
+				if ct != "" {
+					rows = append(rows, ct)
+					depths = append(depths, d)
+				}
+			}
+			end, next = q, q
 		default:
 			return plainSteps(rows), depths, end
 		}
 		if base < 0 && t != "" {
 			return nil, nil, i
 		}
+		afterBlank = t == ""
 		p = next
 	}
 	return plainSteps(rows), depths, end
@@ -675,6 +794,27 @@ func readStepList(s string, i int, head string) (rows []string, depths []int, en
 func headText(s string) string {
 	s = strings.NewReplacer("`", "", "**", "", "__", "").Replace(s)
 	return strings.TrimLeft(strings.Join(strings.Fields(s), " "), ": ")
+}
+
+// markerKind is what a list's marker says of its level: a number's
+// items are one list whatever their numbers ("1.", "2." are "1."), a
+// bullet's are its bullet's.
+func markerKind(m string) string {
+	if m != "" && m[0] >= '0' && m[0] <= '9' {
+		return "1" + m[len(m)-1:]
+	}
+	return m
+}
+
+// fenceOpen is the fence that closes a code block t opens ("```",
+// "~~~"), or "".
+func fenceOpen(t string) string {
+	for _, f := range []string{"```", "~~~"} {
+		if strings.HasPrefix(t, f) {
+			return f
+		}
+	}
+	return ""
 }
 
 // runsOn reports whether the line at p, at the list's left edge, goes on
@@ -691,15 +831,8 @@ func runsOn(s string, p int, row string, markers []string, head string) bool {
 			return false
 		}
 		if m := stepItemLine.FindStringSubmatch(line); m != nil && q > p {
-			if m[2] == head {
-				return false
-			}
-			for _, mk := range markers {
-				if m[2] == mk {
-					return true
-				}
-			}
-			return false
+			k := markerKind(m[2])
+			return k != head && slices.Contains(markers, k)
 		}
 		q = next
 	}

@@ -368,3 +368,49 @@ func TestCaptionedAlgorithmWithoutNumbers(t *testing.T) {
 		t.Errorf("rows out of order or prose taken:\n%s", form)
 	}
 }
+
+// Procedures in prose a specification leads into in other words: a
+// paragraph that says the list after it shows the steps (an RFC's page
+// break between them), named by what the steps do; "X is encoded as
+// follows:" over numbered items, one of them a block of code at the
+// list's edge, an item's text running on unindented; "The MAP function is
+// defined … as:" names its function without its arguments. Items numbered
+// 1, 2, 3 are one level.
+func TestProseProceduresLedInOtherWords(t *testing.T) {
+	rfc := "   As an example, the following shows the steps used to establish a\n   connection to write a file.  Note that WRQ and ACK are packets.\n\n\n\n" +
+		"Sollins                                                         [Page 4]\n\f\nRFC 1350                    TFTP Revision 2                    July 1992\n\n\n" +
+		"      1. Host A sends  a  \"WRQ\"  to  host  B  with  source=  A's  TID,\n         destination= 69.\n\n" +
+		"      2. Host  B  sends  a \"ACK\" (with block number= 0) to host A with\n         source= B's TID, destination= A's TID.\n\n" +
+		"   At this point the connection has been established.\n"
+	a := oneSection(rfc, core.FormatText, core.Spec)
+	a.Sections[0].Title = "Initial Connection Protocol"
+	var got []core.Primitive
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 1 || got[0].Name != "Establish a connection to write a file" ||
+		got[0].ComputationalForm != "1. Host A sends a \"WRQ\" to host B with source= A's TID, destination= 69.\n2. Host B sends a \"ACK\" (with block number= 0) to host A with source= B's TID, destination= A's TID." {
+		t.Fatalf("procedures %+v", got)
+	}
+
+	md := "A group element `(x0, y0)` is\nencoded as follows:\n\n1. Process the representation into s as follows:\n\n```\nu1 = x0 * y0\ns = CT_ABS(u1)\n```\n\n" +
+		"2. Return the encoding of s.  More specifically,\nthis is the canonical encoding.\n\nNote that decoding then encoding is the identity.\n\n" +
+		"The MAP function is defined on 32-byte strings as:\n\n1. Mask the most significant bit.\n2. Compute r.\n3. Return the point.\n"
+	a = oneSection(md, core.FormatMarkdown, core.Spec)
+	a.Sections[0].Title = "Encode"
+	algs := map[string]core.Primitive{}
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			algs[p.Name] = p
+		}
+	}
+	want := "1. Process the representation into s as follows:\n   2. u1 = x0 * y0\n   3. s = CT_ABS(u1)\n4. Return the encoding of s. More specifically, this is the canonical encoding."
+	if e, ok := algs["Encode"]; !ok || e.ComputationalForm != want {
+		t.Errorf("Encode = %q, want %q (got %q)", e.ComputationalForm, want, algNames(algs))
+	}
+	if m, ok := algs["MAP"]; !ok || m.ComputationalForm != "1. Mask the most significant bit.\n2. Compute r.\n3. Return the point." {
+		t.Errorf("MAP = %q (got %q)", m.ComputationalForm, algNames(algs))
+	}
+}
