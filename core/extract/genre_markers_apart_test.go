@@ -255,3 +255,33 @@ Then we see the dual is a bound.
 		t.Errorf("weak duality = %q, read past its conclusion", s)
 	}
 }
+
+// A paragraph that adds to a result ("Furthermore, …") between it and its
+// proof is the result's; one that follows a result with no proof after it
+// is the text's.
+func TestFurtherPartBeforeProof(t *testing.T) {
+	doc := `## 3 Givens rotations
+
+**Theorem 3.3** : Let A ∈ R^{m×n} and i > j. There exists a Givens rotation Ω such that:
+
+(Ω A)_{ij} = 0.
+
+Furthermore, all the rows of Ω A other than p and q are equal to those of A.
+
+**Proof** :
+We take the rotation that zeroes the entry.
+
+**Theorem 3.4** : Every matrix has a QR factorisation by Givens rotations.
+
+Moreover, this is how most libraries compute it in practice.
+
+We now turn to Householder reflections.
+`
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	if s := withStatement(t, ps, "There exists a Givens rotation").FormalStatement; !strings.Contains(s, "Furthermore, all the rows") {
+		t.Errorf("Theorem 3.3 = %q, want its further part", s)
+	}
+	if s := withStatement(t, ps, "Every matrix has a QR").FormalStatement; strings.Contains(s, "libraries") {
+		t.Errorf("Theorem 3.4 = %q, read on into the text", s)
+	}
+}

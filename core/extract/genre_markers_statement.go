@@ -134,11 +134,8 @@ func resultText(s string, from int, raw string) string {
 	// statement opens with ("Theorem 10.3." over "(1) …", "(2) …").
 	lead := strings.TrimLeft(raw, " \t\r\n")
 	list := setupLead(raw) || listItem.MatchString(lead[:min(len(lead), 8)])
-	if !incomplete(raw) && !list && !premisesOnly(raw) {
-		return raw
-	}
 	i := strings.Index(s[from:], raw)
-	if i < 0 {
+	if i < 0 || !incomplete(raw) && !list && !premisesOnly(raw) && !furtherBeforeProof(s, from+i+len(raw)) {
 		return raw
 	}
 	start := from + i
@@ -155,7 +152,8 @@ func resultText(s string, from int, raw string) string {
 		// "Let x be such that" over its display ends a sentence, not the
 		// result: the paragraph that concludes ("Then x is optimal.") is
 		// the statement's, as is a further premise before it.
-		open := incomplete(s[start:end]) || premisesOnly(s[start:end]) && premiseGoesOn(s[p:min(len(s), p+40)])
+		open := incomplete(s[start:end]) || premisesOnly(s[start:end]) && premiseGoesOn(s[p:min(len(s), p+40)]) ||
+			furtherBeforeProof(s, p)
 		if !open && !(list && (item || setupLine(s, p))) {
 			break
 		}
@@ -237,6 +235,34 @@ func premisesOnly(t string) bool {
 		}
 	}
 	return true
+}
+
+// furtherWords open a paragraph that adds to what a result says.
+var furtherWords = []string{"Furthermore,", "Moreover,", "In addition,", "Additionally,", "Furthermore ", "Moreover "}
+
+// furtherBeforeProof reports whether the paragraph after p (past white
+// space) adds to the result before it ("Furthermore, all the rows …")
+// and the result's proof follows it: a PDF's text sets the result's parts
+// apart, and what stands between a result and its proof, saying more of
+// it, is the result's.
+func furtherBeforeProof(s string, p int) bool {
+	for p < len(s) && isSpaceByte(s[p]) {
+		p++
+	}
+	head := s[p:min(len(s), p+16)]
+	further := false
+	for _, w := range furtherWords {
+		further = further || strings.HasPrefix(head, w)
+	}
+	if !further {
+		return false
+	}
+	_, e := paragraph(s, p)
+	for e < len(s) && isSpaceByte(s[e]) {
+		e++
+	}
+	line, _ := lineAt(s, e)
+	return e < len(s) && textProof.MatchString(line)
 }
 
 // conclusionWords open the sentence that concludes a result after its
