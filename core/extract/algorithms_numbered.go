@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Uncaptioned algorithms in text. algorithm2e without a \caption prints
@@ -64,6 +65,14 @@ func (x *extractor) numberedRows(st *secState, start int) {
 		}
 		if len(ps.procs) > 0 {
 			name = givenName(ps.procs[0])
+		} else if m := sigLine.FindStringSubmatch(strings.TrimSpace(unbold(lineAbove(s, at)))); m != nil {
+			// CLRS prints the procedure's signature over its rows:
+			// "Insertion-Sort(A)"
+			name = m[1]
+			ps.procs = []string{m[1]}
+			if a := strings.TrimSpace(m[2]); a != "" {
+				ps.inputs = []string{a}
+			}
 		}
 		c := cand{
 			typ: core.Algorithm, name: name, offset: st.body + at, end: st.body + end,
@@ -83,6 +92,19 @@ func (x *extractor) numberedRows(st *secState, start int) {
 		x.add(st, c)
 		p = max(p, end)
 	}
+}
+
+// lineAbove is the last line before the one at i that is not blank, or
+// "".
+func lineAbove(s string, i int) string {
+	for e := i - 1; e > 0; {
+		b := strings.LastIndexByte(s[:e], '\n') + 1
+		if t := strings.TrimSpace(s[b:e]); t != "" {
+			return s[b:e]
+		}
+		e = b - 1
+	}
+	return ""
 }
 
 // bareNumber reports a row numbered as pseudo-code numbers its rows, "1"
@@ -165,5 +187,20 @@ func (ps pseudo) looksNumbered(rows []string, ended bool) bool {
 			closed++
 		}
 	}
-	return kw >= 1 && (closed >= 1 || ps.assigns() || ended)
+	return kw >= 1 && (closed >= 1 || ps.assigns() || ended || eqAssigns(rows) >= 2)
+}
+
+// eqAssign is a row that assigns with "=", as CLRS's third edition prints
+// its pseudo-code ("key = A[j]", "A[i + 1] = A[i]").
+var eqAssign = lazyre.New(`^[A-Za-z_][\w.]*(?:\s*\[[^\]]*\])?\s*=\s*[^=]`)
+
+// eqAssigns counts the rows that assign with "=".
+func eqAssigns(rows []string) int {
+	n := 0
+	for _, r := range rows {
+		if eqAssign.MatchString(strings.TrimSpace(unbold(r))) {
+			n++
+		}
+	}
+	return n
 }

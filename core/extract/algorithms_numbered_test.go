@@ -89,3 +89,27 @@ func TestUncaptionedNumberedRowsAndLists(t *testing.T) {
 		}
 	}
 }
+
+// CLRS prints a procedure's signature over its numbered rows, which
+// assign with "=" and close no block: the rows are that procedure. An
+// algorithm2e float read from a PDF, its rows' numbers mostly lost, keeps
+// its inputs and outputs apart from its steps and no number in a step.
+func TestCLRSRowsAndAlgorithm2eParts(t *testing.T) {
+	src := "Insertion sort works as follows.\n\nInsertion-Sort(A)\n1 **for** j = 2 to A.length\n2 key = A[j ]\n" +
+		"3 // Insert A[j ] into the sorted sequence A[1 . . j − 1].\n4 i = j − 1\n5 **while** i > 0 and A[i] > key\n6 A[i + 1] = A[i]\n7 i = i − 1\n8 A[i + 1] = key\n"
+	algs := textAlgorithms(t, src)
+	if len(algs) != 1 || algs[0].Name != "Insertion-Sort" || !strings.HasPrefix(algs[0].ComputationalForm, "Input: A\n1. for j = 2 to A.length\n") ||
+		!strings.HasSuffix(algs[0].ComputationalForm, "A[i + 1] = key") {
+		t.Fatalf("CLRS procedure: %+v", algs)
+	}
+	src = "**Algorithm 1:** Breadth-first search\n\n**Input:** A graph G = (V, E ) and a source s\n**Output:** Distances d\n**1 Function** BFS(G, s):\n\n" +
+		"**foreach** v ∈ V do\nd[v ] ← ∞;\n\nd[s] ← 0;\nQ ← {s};\n**while** Q ≠ ∅ do\nu ← Dequeue(Q);\n\n12 **return** d;\n"
+	algs = textAlgorithms(t, src)
+	if len(algs) != 1 {
+		t.Fatalf("algorithm2e float: %+v", algs)
+	}
+	f := algs[0].ComputationalForm
+	if !strings.HasPrefix(f, "Input: A graph G = (V, E ) and a source s\nOutput: Distances d\n1. Function BFS(G, s):") || strings.Contains(f, "12 return") || !strings.Contains(f, "return d") {
+		t.Errorf("algorithm2e float form:\n%s", f)
+	}
+}

@@ -85,7 +85,7 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 			if from != ls {
 				end = next
 			}
-			ps = finishRows(pseudo{}, rows)
+			ps = finishRows(rowParts(rows))
 			if len(ps.lines) < 2 {
 				continue
 			}
@@ -111,6 +111,36 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		x.add(st, c)
 		p = max(p, end)
 	}
+}
+
+// rowParts takes from rows read without their numbers what is not a
+// step: the inputs and outputs over them ("Input: a graph G", "Data:",
+// "Result:"), and the number a PDF's text kept on a few of them
+// (algorithm2e numbers every row; the text holds "1 Function BFS(G, s):"
+// and "12 return d" among rows that lost theirs).
+func rowParts(rows []string) (pseudo, []string) {
+	var ps pseudo
+	for len(rows) > 0 {
+		m := algoIO.FindStringSubmatch(unbold(rows[0]))
+		if m == nil {
+			break
+		}
+		switch strings.ToLower(m[1]) {
+		case "output", "outputs", "ensure", "result", "return", "returns":
+			ps.outputs = append(ps.outputs, strings.TrimSpace(m[2]))
+		default:
+			ps.inputs = append(ps.inputs, strings.TrimSpace(m[2]))
+		}
+		rows = rows[1:]
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r
+		if m := algoRow.FindStringSubmatch(unbold(r)); m != nil && bareNumber(unbold(r)) && atoi(m[1]) <= len(rows)+8 {
+			out[i] = m[2]
+		}
+	}
+	return ps, out
 }
 
 // leadSentence reports whether what follows "Algorithm N" on its line is

@@ -285,7 +285,7 @@ var mathSymbols = map[string]string{
 	// Operators.
 	"times": "×", "cdot": "·", "cdotp": "·", "centerdot": "·", "cdots": "⋯", "ldots": "…", "dots": "…", "dotsc": "…",
 	"dotsb": "⋯", "dotsm": "⋯", "dotsi": "⋯", "dotso": "…", "hdots": "…", "ldotp": ".", "vdots": "⋮", "ddots": "⋱",
-	"Cdots": "⋯", "Ldots": "…", "Vdots": "⋮", "Ddots": "⋱", "Iddots": "⋰",
+	"Cdots": "⋯", "Ldots": "…", "Vdots": "⋮", "Ddots": "⋱", "Iddots": "⋰", "twodots": "..", // clrscode's range: A[1 \twodots n]
 	"iddots": "⋰", "adots": "⋰", "div": "÷", "pm": "±", "mp": "∓", "circ": "∘", "ast": "∗", "star": "⋆",
 	"oplus": "⊕", "ominus": "⊖", "otimes": "⊗", "oslash": "⊘", "odot": "⊙", "bigoplus": "⨁", "bigotimes": "⨂",
 	"bigodot": "⨀", "boxplus": "⊞", "boxminus": "⊟", "boxtimes": "⊠", "boxdot": "⊡", "bullet": "•", "wr": "≀",
