@@ -406,8 +406,9 @@ const specMinGrammarRules = 8
 // start of doc, or at least specMinGrammarRules ABNF rules in it, in one
 // pass over its lines.
 func specStandardText(doc string) bool {
-	head := doc[:min(len(doc), 4<<10)]
-	for _, h := range []string{"Request for Comments:", "Internet-Draft", "Internet Engineering Task Force"} {
+	// older RFCs write "Request For Comments:"
+	head := strings.ToLower(doc[:min(len(doc), 4<<10)])
+	for _, h := range []string{"request for comments:", "internet-draft", "internet engineering task force"} {
 		if strings.Contains(head, h) {
 			return true
 		}

@@ -177,7 +177,11 @@ func specConceptNames(t string) []string {
 	}
 	for _, w := range words {
 		lw := strings.ToLower(strings.Trim(w, `"'`))
-		if specMetaWords[lw] || specMetaWords[strings.TrimSuffix(lw, "s")] {
+		lw = strings.TrimSuffix(strings.TrimSuffix(lw, "'s"), "’s") // "Author's Address"
+		if strings.HasPrefix(lw, "acknowl") {
+			lw = "acknowledgements" // however spelt ("Acknowlegements")
+		}
+		if specMetaWords[lw] || specMetaWords[strings.TrimSuffix(lw, "s")] || lw == "author" {
 			return nil
 		}
 	}

@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -27,7 +28,7 @@ import (
 // specCaptionLine matches a figure's or a table's caption: "Figure 1:
 // Format of a DHCP message", "Table 2: Send Sequence Variables",
 // "Figure 6.".
-var specCaptionLine = lazyre.New(`^(Figure|Fig\.|Table)\s+([0-9]+(?:\.[0-9]+)*)(?:[.:]\s*(.*))?$`)
+var specCaptionLine = lazyre.New(`^(Figure|Fig\.|Table)\s+([0-9]+(?:[.-][0-9]+)*)(?:[.:]\s*(.*))?$`)
 
 // maxFigureLines bounds the lines of all the figures one statement
 // introduces.
@@ -39,13 +40,31 @@ const maxFigureLines = 2 * maxDiagramLines
 // variable length (".   Extension Field 1 (variable)   .", RFC 5905).
 func specBoxLine(t string) bool {
 	return t != "" && strings.ContainsRune("+|:/\\~", rune(t[0])) ||
-		len(t) > 3 && t[0] == '.' && t[len(t)-1] == '.' && t[1] == ' ' && t[len(t)-2] == ' '
+		len(t) > 3 && t[0] == '.' && t[len(t)-1] == '.' && t[1] == ' ' && t[len(t)-2] == ' ' ||
+		dashRule(t) || labelledBoxLine(t)
+}
+
+// dashRule reports whether t is a rule of dashes alone, the border an
+// older RFC draws above and below a row of fields ("-----------").
+func dashRule(t string) bool {
+	return len(t) >= 10 && strings.Trim(t, "-") == ""
+}
+
+// labelledBoxLine reports whether t is a row of fields with the packet's
+// name before it, as an RFC stacks its formats ("ACK   | 04 | Block # |").
+func labelledBoxLine(t string) bool {
+	i := strings.IndexByte(t, '|')
+	if i <= 0 || i > 12 || strings.Count(t, "|") < 3 {
+		return false
+	}
+	w := strings.Fields(t[:i])
+	return len(w) == 1 && strings.IndexFunc(w[0], func(r rune) bool { return !unicode.IsLetter(r) && r != '/' }) < 0
 }
 
 // specBorderLine reports whether t is a box's border: "+--+--+", "+-+-+",
-// "+====+", "+---//---+".
+// "+====+", "+---//---+", a rule of dashes.
 func specBorderLine(t string) bool {
-	return len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/. ") == ""
+	return len(t) > 2 && t[0] == '+' && strings.Trim(t, "+-=/. ") == "" || dashRule(t)
 }
 
 // specElision reports whether t only says that boxes were left out
@@ -103,7 +122,33 @@ var specArrowSpan = lazyre.New(`<-+[^<>]*?-+>`)
 // 6 7") or marks the span of its fields ("<- 1 byte -> <-- s bytes -->"),
 // or both.
 func specRulerLine(t string) bool {
-	return strings.Trim(specArrowSpan.ReplaceAllString(t, " "), "0123456789 ") == ""
+	return strings.Trim(specArrowSpan.ReplaceAllString(t, " "), "0123456789 ") == "" || widthsLine(t)
+}
+
+// widthWords are the words of a line that gives the widths of the fields
+// under it ("2 bytes    string    1 byte").
+var widthWords = map[string]bool{
+	"byte": true, "bytes": true, "bit": true, "bits": true, "octet": true, "octets": true,
+	"string": true, "variable": true, "n": true,
+}
+
+// widthsLine reports whether t gives the widths of the fields under it.
+func widthsLine(t string) bool {
+	f := strings.Fields(t)
+	if len(f) < 2 {
+		return false
+	}
+	unit := false
+	for _, w := range f {
+		switch {
+		case widthWords[strings.ToLower(w)]:
+			unit = true
+		case strings.Trim(w, "0123456789") == "":
+		default:
+			return false
+		}
+	}
+	return unit
 }
 
 // specDrawing reports whether block b is drawn in lines and arrows

@@ -211,3 +211,34 @@ func TestSpecGridRowsTellsTablesFromDiagrams(t *testing.T) {
 		t.Error("a diagram run on into a sentence read as a diagram")
 	}
 }
+
+// An older RFC ("Request For Comments:", no requirement key words) is
+// read as a specification; its packet formats, fields between rules of
+// dashes under the line that gives their widths, are figures named by
+// their captions ("Figure 5-1: …"); its acknowledgements, however spelt,
+// and its author's address are no concepts.
+func TestOlderRFCDashRuleFigures(t *testing.T) {
+	doc := "Network Working Group                                         K. Sollins\nRequest For Comments: 1350                                           MIT\n\n" +
+		"1. Purpose\n\n   TFTP is a simple protocol to transfer files.\n\n" +
+		"2. Acknowlegements\n\n   The protocol was designed by Noel Chiappa.\n\n" +
+		"5. TFTP Packets\n\n   TFTP supports five types of packets.\n\n" +
+		"            2 bytes     string    1 byte     string   1 byte\n" +
+		"            ------------------------------------------------\n" +
+		"           | Opcode |  Filename  |   0  |    Mode    |   0  |\n" +
+		"            ------------------------------------------------\n\n" +
+		"                       Figure 5-1: RRQ/WRQ packet\n\n" +
+		"   RRQ and WRQ packets (opcodes 1 and 2 respectively) have the format\n   shown in Figure 5-1.\n\n" +
+		"Author's Address\n\n   Karen R. Sollins\n   Massachusetts Institute of Technology\n"
+	a := analyzed(doc, core.FormatText, core.Spec)
+	ps := Extract(a, Options{})
+	by := specByName(ps)
+	fig, ok := by["RRQ/WRQ packet"]
+	if !ok || !strings.Contains(fig.ComputationalForm, "| Opcode |  Filename  |   0  |    Mode    |   0  |") {
+		t.Errorf("no figure RRQ/WRQ packet with its fields: %q", specNames(ps))
+	}
+	for _, p := range ps {
+		if low := strings.ToLower(p.Name); strings.Contains(low, "acknowl") || strings.Contains(low, "address") {
+			t.Errorf("the document's apparatus is a primitive: %q", p.Name)
+		}
+	}
+}
