@@ -74,7 +74,10 @@ func (x *extractor) listings(st *secState, first int) {
 	switch x.format {
 	case core.FormatLaTeX:
 		blocks = latexListings(st.own)
-	case core.FormatMarkdown, core.FormatText:
+	case core.FormatMarkdown:
+		blocks = append(fencedBlocks(st.own), indentedBlocks(st.own)...)
+		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
+	case core.FormatText:
 		blocks = fencedBlocks(st.own)
 	}
 	if (x.ctype == core.Spec || x.ctype == core.Reference) && x.format != core.FormatLaTeX {
@@ -537,6 +540,63 @@ func fencedBlocks(s string) []listingBlock {
 		}
 	}
 	return out
+}
+
+// indentedBlocks returns the indented code blocks of a Markdown text: a
+// run of lines indented four spaces or more after a blank line under a
+// paragraph at the margin (not an item, whose text runs on indented), or
+// at the start; blank lines inside it are its own. Their bodies lose the
+// four spaces, and they have no language. Fenced blocks are left to
+// fencedBlocks.
+func indentedBlocks(s string) []listingBlock {
+	if !strings.Contains(s, "\n    ") && !strings.Contains(s, "\n\t") {
+		return nil
+	}
+	var out []listingBlock
+	prev := ""      // the last line that was not blank
+	blank := true   // whether the line before was blank
+	fenced := false // inside a fenced block
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		t := strings.TrimSpace(line)
+		if fenceOpen(t) != "" {
+			fenced = !fenced
+		}
+		if fenced || t == "" || !blank || !indentedCode(line) || prev != "" && (indentedCode(prev) || stepItemLine.MatchString(prev) || strings.HasPrefix(prev, " ")) {
+			if t != "" {
+				prev = line
+			}
+			blank = t == ""
+			p = next
+			continue
+		}
+		at, end := p, next
+		var body strings.Builder
+		for q := p; q < len(s); {
+			l, n := lineAt(s, q)
+			if strings.TrimSpace(l) != "" && !indentedCode(l) {
+				break
+			}
+			if strings.TrimSpace(l) != "" {
+				end = n
+			}
+			q = n
+		}
+		for q := at; q < end; {
+			l, n := lineAt(s, q)
+			body.WriteString(strings.TrimPrefix(strings.TrimPrefix(l, "\t"), "    ") + "\n")
+			q = n
+		}
+		out = append(out, listingBlock{at: at, end: end, bodyAt: at, body: body.String()})
+		last, _ := lineAt(s, max(at, end-1))
+		prev, blank, p = last, false, end
+	}
+	return out
+}
+
+// indentedCode reports whether a line of Markdown is indented as code.
+func indentedCode(l string) bool {
+	return strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t")
 }
 
 // readListing reads a listing as pseudo-code: its rows (listingRows), with

@@ -195,3 +195,23 @@ func TestStepsLabelledBlockIsTheSectionsFunction(t *testing.T) {
 		t.Errorf("Encrypt = %q / %q", algs[0].FormalStatement, f)
 	}
 }
+
+// A draft written in Markdown may set its code indented four spaces
+// rather than fenced: a Python function so set is a procedure of the
+// specification, as a fenced one is; a list item's indented text is not
+// code.
+func TestSpecIndentedCodeBlock(t *testing.T) {
+	src := "The coefficients are taken in order. In Python:\n\n" +
+		"    def sampleUniform(stream):\n        cs = []\n        while True:\n            b = stream.read(3)\n\n" +
+		"            d1 = b[0] + 256*(b[1] % 16)\n            if len(cs) == n: return Poly(cs)\n\n" +
+		"Then:\n\n1. Split the seed into\n\n    two halves a and b.\n\n2. Return a.\n"
+	var got []core.Primitive
+	for _, p := range Extract(oneSection(src, core.FormatMarkdown, core.Spec), Options{}) {
+		if p.Type == core.Algorithm {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 1 || got[0].Name != "SampleUniform" || !strings.Contains(got[0].ComputationalForm, "d1 = b[0] + 256*(b[1] % 16)") {
+		t.Fatalf("procedures %+v", got)
+	}
+}
