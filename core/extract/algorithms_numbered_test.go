@@ -113,3 +113,19 @@ func TestCLRSRowsAndAlgorithm2eParts(t *testing.T) {
 		t.Errorf("algorithm2e float form:\n%s", f)
 	}
 }
+
+// Captions over their rows (algorithmicx): an algorithm whose rows are
+// unnumbered reads the rows under its caption, never the rows of the
+// algorithm above it, which are that one's.
+func TestUnnumberedRowsUnderTheirCaption(t *testing.T) {
+	src := "**Algorithm 1** Binary search\n**Require:** A sorted array A[1..n] and a key x\n1: **procedure** BinarySearch(A, x)\n2: lo ← 1, hi ← n\n" +
+		"3: **while** lo ≤ hi do\n4: mid ← ⌊(lo + hi)/2⌋\n5: **end while**\n6: **return** 0\n7: **end procedure**\n\n" +
+		"**Algorithm 2** Euclid’s algorithm\n**function** Gcd(a, b)\n\n**while** b ≠ 0 do\n(a, b) ← (b, a mod b)\n\n**end while\nreturn** a\n**end function**\n"
+	algs := textAlgorithms(t, src)
+	if len(algs) != 2 {
+		t.Fatalf("algorithms %+v", algs)
+	}
+	if f := algs[1].ComputationalForm; !strings.HasPrefix(f, "1. function Gcd(a, b):") || strings.Contains(f, "BinarySearch") {
+		t.Errorf("Euclid's algorithm = %q", f)
+	}
+}

@@ -45,6 +45,7 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		return
 	}
 	s := st.own
+	claimed := 0 // where the last algorithm read ends: rows above it are its
 	for p := 0; p < len(s); {
 		k := strings.Index(s[p:], "Algorithm")
 		if k < 0 {
@@ -74,8 +75,8 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 			// printed without their numbers (algpseudocode's default)
 			// follow the caption all the same
 			var rows []string
-			if from, rows = rowsAbove(s, ls); from < 0 {
-				if from, rows = procedureAbove(s, ls); from < 0 {
+			if from, rows = rowsAbove(s, ls); from < claimed {
+				if from, rows = procedureAbove(s, ls); from < claimed {
 					from = ls
 					if rows, end = plainRows(s, next); len(rows) == 0 {
 						continue
@@ -110,6 +111,7 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		x.algos.keep(c.offset, &ps)
 		x.add(st, c)
 		p = max(p, end)
+		claimed = max(claimed, end)
 	}
 }
 
