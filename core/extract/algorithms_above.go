@@ -8,7 +8,7 @@ import (
 
 // procedureHead is a row that opens a procedure, its keyword set in bold
 // as algorithm2e sets it ("**function** ComputeCosts (tree T):").
-var procedureHead = lazyre.New(`^[ \t]*(?:\*\*)?(?:function|procedure|algorithm)\b(?:\*\*)?[ \t]+\S`)
+var procedureHead = lazyre.New(`(?i)^[ \t]*(?:\*\*)?(?:[0-9]{1,3}:?[ \t]+)?(?:\*\*)?(?:function|procedure|algorithm)\b(?:\*\*)?[ \t]+\S`)
 
 // procedureAbove reads rows without numbers that end right above the
 // caption line starting at ls: algorithm2e, printing its caption below
@@ -48,7 +48,23 @@ func procedureAbove(s string, ls int) (int, []string) {
 	for a, b := 0, len(rows)-1; a < b; a, b = a+1, b-1 {
 		rows[a], rows[b] = rows[b], rows[a]
 	}
-	return top, rows
+	return withIOAbove(s, top, rows)
+}
+
+// withIOAbove puts before rows starting at top the inputs and outputs
+// printed right over them ("Data: n ≥ 0", "Result: y = xⁿ"), which are
+// the algorithm's, and gives where they start.
+func withIOAbove(s string, top int, rows []string) (int, []string) {
+	var io []string
+	for top > 0 {
+		q := strings.LastIndexByte(s[:top-1], '\n') + 1
+		if !algoIO.MatchString(unbold(s[q : top-1])) {
+			break
+		}
+		io = append([]string{strings.TrimSpace(s[q : top-1])}, io...)
+		top = q
+	}
+	return top, append(io, rows...)
 }
 
 // proseRow reports a line of running prose: as long as a line of a

@@ -129,3 +129,25 @@ func TestUnnumberedRowsUnderTheirCaption(t *testing.T) {
 		t.Errorf("Euclid's algorithm = %q", f)
 	}
 }
+
+// algorithm2e's boxed and plain styles print the caption under the rows:
+// a document whose captions follow rows and precede none reads each
+// algorithm's rows above its caption, its inputs and outputs with them,
+// never the next algorithm's rows under it.
+func TestCaptionsUnderTheirRows(t *testing.T) {
+	src := "## 2 Graphs\n\n**Input:** A graph G = (V, E ) and a source s\n**Output:** Distances d\n**1 Function** BFS(G, s):\n**foreach** v ∈ V do\n\n" +
+		"d[v ] ← ∞;\n**end**\nd[s] ← 0;\n**while** Q ≠ ∅ do\n\nu ← Dequeue(Q);\n**end\nend\nreturn** d;\n\n**Algorithm 1:** Breadth-first search\n\n" +
+		"**Data:** n ≥ 0\n**Result:** y = xⁿ\n1 y ← 1\n2 if n < 0 **then**\n3 X ← 1/x\n**4 else**\n5 X ← x\n**6 end\n7 repeat**\n" +
+		"8 N ← ⌊N/2⌋\n**9 until** N = 0\n\n**Algorithm 2:** Power\n"
+	algs := textAlgorithms(t, src)
+	if len(algs) != 2 {
+		t.Fatalf("algorithms %+v", algs)
+	}
+	bfs, pow := algs[0].ComputationalForm, algs[1].ComputationalForm
+	if algs[0].Name != "Breadth-first search" || !strings.HasPrefix(bfs, "Input: A graph G = (V, E ) and a source s\nOutput: Distances d\n1. Function BFS(G, s):") || strings.Contains(bfs, "y ← 1") {
+		t.Errorf("BFS = %q", bfs)
+	}
+	if algs[1].Name != "Power" || !strings.HasPrefix(pow, "Input: n ≥ 0\nOutput: y = xⁿ\n1. y ← 1") {
+		t.Errorf("Power = %q", pow)
+	}
+}

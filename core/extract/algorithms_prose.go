@@ -68,8 +68,20 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 			continue
 		}
 		name := strings.Trim(strings.TrimSpace(m[2]), "*_:. ")
-		ps, end := readRows(s, next)
-		from := ls
+		var ps pseudo
+		end, from := next, ls
+		if x.captionsBelow() {
+			// the document sets its captions under the rows: the rows
+			// under this one are the next algorithm's
+			if f, rows := rowsAbove(s, ls); f >= claimed {
+				from, ps = f, finishRows(rowParts(rows))
+			} else if f, rows := procedureAbove(s, ls); f >= claimed {
+				from, ps = f, finishRows(rowParts(rows))
+			}
+		}
+		if from == ls {
+			ps, end = readRows(s, next)
+		}
 		if len(ps.lines) < 2 {
 			// algorithm2e prints the caption below the rows; rows
 			// printed without their numbers (algpseudocode's default)
@@ -113,6 +125,55 @@ func (x *extractor) captionedAlgorithms(st *secState, start int) {
 		p = max(p, end)
 		claimed = max(claimed, end)
 	}
+}
+
+// captionsBelow reports whether the document prints its algorithms'
+// captions under their rows (algorithm2e's boxed and plain styles): some
+// caption follows rows and is followed by no row, and none follows prose
+// and is followed by rows, as a caption over its rows is. Decided once
+// per document.
+func (x *extractor) captionsBelow() bool {
+	if x.capBelow == 0 {
+		x.capBelow = -1
+		below, above := 0, 0
+		for p := 0; p < len(x.doc); {
+			k := strings.Index(x.doc[p:], "Algorithm")
+			if k < 0 {
+				break
+			}
+			ls := strings.LastIndexByte(x.doc[:p+k], '\n') + 1
+			line, next := lineAt(x.doc, ls)
+			p = max(next, p+k+1)
+			if algoCaption.FindStringSubmatch(line) == nil {
+				continue
+			}
+			pb, nb := strings.TrimSpace(unbold(lineAbove(x.doc, ls))), strings.TrimSpace(unbold(nextLine(x.doc, next)))
+			rowBelow := nb != "" && (algoRow.MatchString(nb) || algoIO.MatchString(nb) || procedureHead.MatchString(nb) || pseudoStep(nb))
+			rowAbove := pb != "" && !strings.HasPrefix(pb, "#") && (algoRow.MatchString(pb) || closesBlock(strings.ToLower(pb)) || strings.HasSuffix(pb, ";") || pseudoStep(pb))
+			switch {
+			case rowAbove && !rowBelow:
+				below++
+			case !rowAbove && rowBelow:
+				above++
+			}
+		}
+		if below > 0 && above == 0 {
+			x.capBelow = 1
+		}
+	}
+	return x.capBelow > 0
+}
+
+// nextLine is the first line from i that is not blank, or "".
+func nextLine(s string, i int) string {
+	for i < len(s) {
+		l, n := lineAt(s, i)
+		if strings.TrimSpace(l) != "" {
+			return l
+		}
+		i = n
+	}
+	return ""
 }
 
 // rowParts takes from rows read without their numbers what is not a
@@ -263,7 +324,7 @@ func rowsAbove(s string, ls int) (int, []string) {
 				for a, b := 0, len(rows)-1; a < b; a, b = a+1, b-1 {
 					rows[a], rows[b] = rows[b], rows[a]
 				}
-				return q, rows
+				return withIOAbove(s, q, rows)
 			}
 		case last < 0:
 			return -1, nil // the row above the caption has no number

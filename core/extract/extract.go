@@ -199,6 +199,9 @@ type extractor struct {
 	// terms search and read (paraScan): linear in the text however deep
 	// its paragraphs nest (TestDeepPreTeXtParagraphsReadLinear).
 	paraRead int
+	// capBelow is whether the document prints algorithm captions under
+	// their rows: 0 undecided, 1 yes, -1 no (captionsBelow).
+	capBelow int8
 	// closers index the closing tags of format blocks once per document,
 	// so finding the end of an environment never rescans the text.
 	closers map[string][]int
