@@ -97,8 +97,16 @@ func tableRow(t string) bool {
 		return false
 	}
 	t = firstLine(t)
+	if absOpening.MatchString(t) && !strings.HasSuffix(strings.TrimSpace(t), "|") {
+		return false // "|G| = [G : H] |H|.": a display opening with an absolute value
+	}
 	return strings.HasSuffix(strings.TrimSpace(t), "|") && len(strings.TrimSpace(t)) > 1 || strings.Count(t, "|") >= 3
 }
+
+// absOpening is a line opening with an absolute value or a cardinality of
+// a short operand ("|G|", "|H |", "|x_n|"): a formula, not a table's
+// first cell.
+var absOpening = lazyre.New(`^\|[^|\s]{1,6} ?\|`)
 
 // stripEmph removes Markdown strong/emphasis runs so statements read as
 // prose.

@@ -573,7 +573,7 @@ func namedResult(title string) (string, string) {
 // a label set on a line of its own) or with what it proves after it in
 // the text's face ("**Proof** of Proposition 9.2.8", "**Proof** of (a)").
 var textProof = lazyre.New(`^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
-	`((?:Proof|PROOF|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)))?` +
+	`((?:Proof|PROOF|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)|[A-Z][\p{L}-]*(?:['’]s)?\s+(?:theorem|lemma|formula|inequality|identity|criterion|principle)))?` +
 	`|(?:Sketch|Idea|Outline)(?:\s+of\s+(?:the\s+)?proof(?:\s+of\s+[A-Z][a-zé]+\s*~?\s*[0-9]+(?:\.[0-9]+)*)?)?)` +
 	`\s*(?:(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?|[*_]{1,2}[ \t]*(?:\r?\n|$)|[*_]{1,2}[ \t]+of[ \t][^\n]{1,80}(?:\r?\n|$))`)
 

@@ -520,3 +520,21 @@ func TestEveryProofOfAResultKept(t *testing.T) {
 		t.Errorf("LaTeX proofs = %q", d.Proof.Text)
 	}
 }
+
+// A PDF's proof titled by its result's name ("Proof of Lagrange's
+// theorem.") after a remark is that result's; a display opening with a
+// cardinality ("|G| = [G : H] |H|.") is the statement's, not a table row
+// that ends it.
+func TestProofOfANamedTheoremInPDFText(t *testing.T) {
+	doc := "## 1 Groups\n\n**Theorem 1.3** (Lagrange). Let G be a finite group and H ≤ G. Then |H |\ndivides |G|, and\n|G| = [G : H ] |H |.\n\n" +
+		"Remark 1.4. The converse fails: A₄ has no subgroup of order 6.\n\n" +
+		"Proof of Lagrange’s theorem. The cosets gH partition G and each has |H | elements, so |G| = k |H |.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	l := provedBy(t, ps, "Lagrange")
+	if !strings.HasSuffix(l.FormalStatement, "|G| = [G : H ] |H |.") {
+		t.Errorf("Lagrange's statement = %q, want its display", l.FormalStatement)
+	}
+	if !strings.HasPrefix(l.Proof.Text, "The cosets gH partition G") {
+		t.Errorf("Lagrange's proof = %q", l.Proof.Text)
+	}
+}
