@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -528,7 +529,7 @@ func headColon(t string) string {
 const stepListConf = 0.85
 
 var (
-	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b|\bas:[ \t*_]*$`)
+	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b|\bas:[ \t*_]*$|\bthe following (?:\w+ )?(?:logic|procedure|algorithm|process)\b`)
 	sigHead      = lazyre.New("^[ \\t]*(?:[*+•◦▪–-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(([^()]*)\\)`?(?:\\*\\*|__)?")
 	stepItemLine = lazyre.New(`^([ \t]*)([*+•◦▪∗–-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
 	callName     = lazyre.New(`([A-Za-z_][A-Za-z0-9_]*)\(`)
@@ -546,13 +547,23 @@ func (x *extractor) stepLists(st *secState, start int) {
 		return
 	}
 	s := st.own
-	if !strings.Contains(s, "steps") && !strings.Contains(s, "follows") {
+	if !strings.Contains(s, "steps") && !strings.Contains(s, "follow") && !strings.Contains(s, "as:") {
 		return
+	}
+	// a block of code holds a procedure written out, its own "Steps:" and
+	// numbered rows included: the listings' reader has it
+	var code []listingBlock
+	if x.format == core.FormatMarkdown {
+		code = fencedBlocks(s)
 	}
 	for p := 0; p < len(s); {
 		line, next := lineAt(s, p)
 		at := p
 		p = next
+		if i := sort.Search(len(code), func(i int) bool { return code[i].end > at }); i < len(code) && code[i].at <= at {
+			p = max(p, code[i].end)
+			continue
+		}
 		follows := followsLead.MatchString(line)
 		shows := !follows && stepsShown.MatchString(line)
 		if !follows && !shows && !stepsLead.MatchString(line) {
@@ -589,6 +600,9 @@ func (x *extractor) stepLists(st *secState, start int) {
 		if x.format == core.FormatMarkdown {
 			lead = mdUnescaped(lead)
 		}
+		if procLead.MatchString(strings.NewReplacer("*", "", "`", "").Replace(lead)) {
+			continue // "The algorithm Sign(sk, m) is defined as:": labelledProcedures reads it
+		}
 		fn, args, said := leadFunction(lead)
 		if fn == "" {
 			if m := namedFunction.FindStringSubmatch(lead); m != nil && strings.ToUpper(m[1][:1]) == m[1][:1] {
@@ -600,7 +614,9 @@ func (x *extractor) stepLists(st *secState, start int) {
 				continue
 			}
 			if shows {
-				fn = shownPurpose(lead)
+				fn = leadPurpose(lead, stepsShown)
+			} else {
+				fn = leadPurpose(lead, proceedLead)
 			}
 			if fn == "" {
 				fn = topicTitle(st.title)
@@ -647,6 +663,15 @@ func (x *extractor) stepLists(st *secState, start int) {
 			}
 		}
 		x.cands = kept
+		if o := x.sectionProcedure(st, start, c.offset, fn); o != nil {
+			// the section is this procedure already, read as a concept
+			// without its steps: they are its
+			o.statement = cutStatement(strings.TrimSpace(o.statement+" "+strings.TrimPrefix(c.statement, fn+".")), maxStatement)
+			o.form, o.end = c.form, c.end
+			x.algos.keep(o.offset, &ps)
+			p = max(p, end)
+			continue
+		}
 		x.algos.keep(c.offset, &ps)
 		x.add(st, c)
 		p = max(p, end)
@@ -659,7 +684,7 @@ var (
 	followsLead = lazyre.New(`(?i)\b(?:as follows|the following steps)[ \t*_]*[.:][ \t*_]*$`)
 	// proceedLead is a lead-in that says to act, not what a thing is:
 	// a procedure even where it names no function.
-	proceedLead = lazyre.New(`(?i)\b(?:proceeds?|steps are|(?:is|are)\s+([a-z]+ed|done))\b[^.]*\bas follows\b|\bthe following steps\b`)
+	proceedLead = lazyre.New(`(?i)\b(?:proceeds?|steps are|(?:is|are)\s+([a-z]+ed|done))\b[^.]*\bas follows\b|\bthe following (?:\w+ )?(?:steps|logic|procedure|algorithm|process)\b`)
 	// stepsShown is a lead-in that says the list after its paragraph
 	// gives the steps of a procedure: "the following shows the steps
 	// used to establish a connection", "the steps required to".
@@ -671,20 +696,34 @@ var (
 	leadCall = lazyre.New("`?([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\(([^()]*)\\)")
 )
 
-// shownPurpose is what a lead-in says its steps do, as a name: "the
-// steps used to establish a connection to write a file" is "Establish a
-// connection to write a file"; "" when it says nothing short enough.
-func shownPurpose(lead string) string {
+// sectionProcedure is the algorithm of section st named fn, read before
+// at as a concept with no steps of its own, or nil.
+func (x *extractor) sectionProcedure(st *secState, start, at int, fn string) *cand {
+	for i := start; i < len(x.cands); i++ {
+		o := &x.cands[i]
+		if o.typ == core.Algorithm && !o.format && o.sec == st && o.offset < at && o.end <= o.offset && strings.EqualFold(o.name, fn) {
+			return o
+		}
+	}
+	return nil
+}
+
+// leadPurpose is what a lead-in says its steps do, after what said
+// matches, as a name: "the steps used to establish a connection to write
+// a file" is "Establish a connection to write a file"; "" when it says
+// nothing short enough.
+func leadPurpose(lead string, said *lazyre.Regexp) string {
 	t := text.CollapseSpace(lead)
-	m := stepsShown.FindStringIndex(t)
+	m := said.FindStringIndex(t)
 	if m == nil {
 		return ""
 	}
-	rest := t[m[1]:]
-	for _, w := range []string{" used to ", " needed to ", " required to ", " taken to ", " to ", " for "} {
-		if i := strings.Index(rest, w); i >= 0 && i < 20 {
-			rest = rest[i+len(w):]
-			break
+	// the purpose follows "to" or "for", in the match ("the steps used
+	// to") or just after it ("the following logic to ensure")
+	from, rest := t[m[0]:], ""
+	for _, w := range []string{" to ", " for "} {
+		if i := strings.Index(from, w); i >= 0 && i < m[1]-m[0]+20 && (rest == "" || len(from[i+len(w):]) > len(rest)) {
+			rest = from[i+len(w):]
 		}
 	}
 	if e := strings.IndexAny(rest, ".:;"); e >= 0 {

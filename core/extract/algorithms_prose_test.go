@@ -414,3 +414,31 @@ func TestProseProceduresLedInOtherWords(t *testing.T) {
 		t.Errorf("MAP = %q (got %q)", m.ComputationalForm, algNames(algs))
 	}
 }
+
+// "Implementations MAY use the following logic to …:" over numbered items
+// (blank lines between them, each numbered "1.") gives the steps of the
+// procedure the lead names by its purpose, else by its section; a lead
+// inside a block of code is the listings' reader's, not a list's.
+func TestFollowingLogicLeadsSteps(t *testing.T) {
+	src := "Implementations MAY use the following logic to keep counters\nmonotonic:\n\n\n" +
+		"1. Compare the current timestamp against the previous one.\n\n\n\n" +
+		"1. If the timestamps are equal, increment the counter.\n\n\n\n" +
+		"1. Otherwise re-initialize the counter.\n\n" +
+		"~~~\nConstants:\n- c1 = sqrt(-486664)\n\nSteps:\n1. x = map(u)\n2. return x\n~~~\n"
+	a := oneSection(src, core.FormatMarkdown, core.Spec)
+	var got []core.Primitive
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			got = append(got, p)
+		}
+	}
+	want := "1. Compare the current timestamp against the previous one.\n2. If the timestamps are equal, increment the counter.\n3. Otherwise re-initialize the counter."
+	if len(got) == 0 || got[0].Name != "Keep counters monotonic" || got[0].ComputationalForm != want {
+		t.Fatalf("procedures %+v", got)
+	}
+	for _, p := range got {
+		if strings.EqualFold(p.Name, "sqrt") {
+			t.Errorf("a lead inside a code block read as a list's: %q", p.Name)
+		}
+	}
+}
