@@ -15,6 +15,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/pdf"
+	"github.com/lore-kb/lore/core/acquire/rfcxml"
 	"github.com/lore-kb/lore/core/acquire/wikitext"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/lazyre"
@@ -33,6 +34,8 @@ var converted = map[string]struct {
 	".pdf":  {"application/pdf", readZipped(pdf.Text)},
 	".html": {"text/html", readHTML},
 	".htm":  {"text/html", readHTML},
+	// an RFC's or a draft's xml2rfc source, as readAs names it
+	rfcXMLExt: {"application/rfc+xml", readRFCXML},
 	// MediaWiki pages kept as files (BIPs, a wiki's export)
 	".mediawiki": {"text/x-wiki", readWiki},
 	".wiki":      {"text/x-wiki", readWiki},
@@ -190,6 +193,13 @@ func readZipped(read func(context.Context, io.ReaderAt, int64) (string, error)) 
 		t, err := read(ctx, bytes.NewReader(raw), int64(len(raw)))
 		return t, "", nil, err
 	}
+}
+
+// readRFCXML reads an RFC's or a draft's xml2rfc source as the Markdown a
+// draft is also written in; the XML is the markup the sanitizer sees.
+func readRFCXML(_ context.Context, raw []byte) (string, string, []string, error) {
+	t, err := rfcxml.Markdown(bytes.NewReader(raw))
+	return t, string(raw), nil, err
 }
 
 // readEPUB reads a book with the notes its documents' markup calls for.

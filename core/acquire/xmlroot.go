@@ -35,7 +35,11 @@ var pretextDivisions = map[string]bool{
 }
 
 // xmlRootsRead names what lore reads as .xml, for messages.
-const xmlRootsRead = "PreTeXt (<pretext>, <mathbook>, or one division such as <chapter> or <section> without a namespace) and XHTML (<html>)"
+const xmlRootsRead = "PreTeXt (<pretext>, <mathbook>, or one division such as <chapter> or <section> without a namespace), XHTML (<html>) and xml2rfc (<rfc>)"
+
+// rfcXMLExt is the reader an RFC or Internet-Draft's xml2rfc source is
+// read by: not an extension of files, only what readAs names it.
+const rfcXMLExt = ".rfcxml"
 
 // xmlHead is what the prolog and the root element of an XML file say.
 type xmlHead struct {
@@ -51,6 +55,8 @@ func (h xmlHead) readsAs() string {
 		return ".ptx"
 	case h.local == "html" && (h.space == "" || h.space == "http://www.w3.org/1999/xhtml"):
 		return ".html"
+	case h.local == "rfc" && h.space == "":
+		return rfcXMLExt
 	case pretextDivisions[h.local] && h.space == "" && !strings.Contains(strings.ToLower(h.doctype), "docbook"):
 		return ".ptx"
 	}

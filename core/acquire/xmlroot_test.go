@@ -28,6 +28,7 @@ func xmlFixtures(t *testing.T, dir string) map[string]string {
 		"old.xml":     `<?xml version="1.0"?><mathbook><article><title>Old</title><p>Legacy PreTeXt.</p></article></mathbook>`,
 		"chapter.xml": `<?xml version="1.0"?><chapter xmlns:xi="http://www.w3.org/2001/XInclude" xml:id="ch"><title>Chapter</title><p>One division.</p></chapter>`,
 		"page.xml":    `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Page</h1><p>Some <b>XHTML</b> text.</p></body></html>`,
+		"draft.xml":   `<?xml version="1.0"?><rfc version="3" docName="draft-x-00"><front><title>Proto</title></front><middle><section><name>Format</name><t>A message is one frame.</t></section></middle></rfc>`,
 		"docbook.xml": `<?xml version="1.0"?><book xmlns="http://docbook.org/ns/docbook" version="5.0"><title>DocBook</title></book>`,
 		"pom.xml":     `<?xml version="1.0"?><project><modelVersion>4.0.0</modelVersion></project>`,
 	}
@@ -39,7 +40,8 @@ func xmlFixtures(t *testing.T, dir string) map[string]string {
 	return files
 }
 
-// PreTeXt shipped as .xml is read as PreTeXt, XHTML as a page; an XML file
+// PreTeXt shipped as .xml is read as PreTeXt, XHTML as a page, an RFC's or
+// a draft's xml2rfc source as the specification it renders; an XML file
 // of another kind is refused with its root element named, and a folder
 // passes over it as a file it does not read.
 func TestXMLReadByRootElement(t *testing.T) {
@@ -54,6 +56,7 @@ func TestXMLReadByRootElement(t *testing.T) {
 		{"old.xml", core.FormatPreTeXt, "Legacy PreTeXt."},
 		{"chapter.xml", core.FormatPreTeXt, "One division."},
 		{"page.xml", core.FormatMarkdown, "# Page"},
+		{"draft.xml", core.FormatMarkdown, "## 1. Format\n\nA message is one frame."},
 	} {
 		path := filepath.Join(dir, c.name)
 		if err := Check(path); err != nil {
@@ -90,10 +93,10 @@ func TestXMLReadByRootElement(t *testing.T) {
 		names = append(names, d.Name)
 	}
 	slices.Sort(names)
-	if want := []string{"book.xml", "chapter.xml", "old.xml", "page.xml"}; !slices.Equal(names, want) {
+	if want := []string{"book.xml", "chapter.xml", "draft.xml", "old.xml", "page.xml"}; !slices.Equal(names, want) {
 		t.Errorf("folder read %v; want %v", names, want)
 	}
-	if len(res.Documents) != 6 || len(res.Ignored) != 0 || len(res.Skipped) != 0 {
+	if len(res.Documents) != 7 || len(res.Ignored) != 0 || len(res.Skipped) != 0 {
 		t.Errorf("documents %d, ignored %v, skipped %v; want docbook.xml and pom.xml scanned only, nothing skipped", len(res.Documents), res.Ignored, res.Skipped)
 	}
 }
