@@ -87,6 +87,13 @@ type writer struct {
 	// pendingRef is a cross-reference's target, printed when the
 	// reference holds no text of its own.
 	pendingRef string
+	// row holds a table row's cells; ruled is whether the table's header
+	// rule is written.
+	row     []string
+	ruled   bool
+	cell    bool // reading a table cell
+	inTable int
+	tables  int
 	// abstract counts the front matter's blocks the document prints
 	// open (its abstract, its notes): other front matter text is not.
 	abstract int
@@ -136,7 +143,7 @@ func (w *writer) start(t xml.StartElement) {
 		w.flush()
 		w.openSection(t)
 	case "name":
-		if w.inFigure > 0 {
+		if w.inFigure > 0 || w.inTable > 0 {
 			w.figName = true
 			w.figureName = ""
 		} else {
@@ -144,6 +151,9 @@ func (w *writer) start(t xml.StartElement) {
 			w.heading.Reset()
 		}
 	case "t", "blockquote", "aside":
+		if w.cell {
+			return // a table cell's paragraphs are its text
+		}
 		if n := len(w.lists); n > 0 && w.lists[n-1].v2 && name == "t" {
 			w.flush()
 			w.item()
@@ -155,10 +165,23 @@ func (w *writer) start(t xml.StartElement) {
 		w.inFigure++
 		w.figureName = attr(t, "title")
 	case "artwork", "sourcecode":
+		if attr(t, "type") == "svg" {
+			w.skip = 1 // a drawing in SVG: its ascii-art sibling is the text's
+			return
+		}
 		w.flush()
 		w.verbatim++
 		w.code.Reset()
 		w.lang = attr(t, "type")
+	case "table":
+		w.flush()
+		w.inTable++
+		w.figureName = ""
+	case "tr":
+		w.row = w.row[:0]
+	case "td", "th":
+		w.para.Reset()
+		w.cell = true
 	case "dl":
 		w.flush()
 	case "ol", "ul", "list":
@@ -223,14 +246,33 @@ func (w *writer) end(name string) {
 		w.flush()
 		w.abstract--
 	case "t", "blockquote", "aside":
-		if len(w.lists) == 0 {
+		if len(w.lists) == 0 && !w.cell {
 			w.flush()
 		}
 	case "artwork", "sourcecode":
 		w.verbatim--
 		fence := "~~~"
-		w.out.WriteString(fence + w.lang + "\n" + strings.Trim(w.code.String(), "\n") + "\n" + fence + "\n\n")
+		w.out.WriteString(fence + w.lang + "\n" + trimBlankLines(w.code.String()) + "\n" + fence + "\n\n")
 		w.lang = ""
+	case "td", "th":
+		w.row = append(w.row, strings.ReplaceAll(strings.Join(strings.Fields(w.para.String()), " "), "|", "\\|"))
+		w.para.Reset()
+		w.cell = false
+	case "tr":
+		w.out.WriteString("| " + strings.Join(w.row, " | ") + " |\n")
+		if !w.ruled {
+			w.out.WriteString(strings.Repeat("|---", len(w.row)) + "|\n")
+			w.ruled = true
+		}
+	case "table":
+		w.out.WriteString("\n")
+		w.ruled = false
+		w.inTable--
+		w.tables++
+		if n := strings.Join(strings.Fields(w.figureName), " "); n != "" {
+			w.out.WriteString("Table " + strconv.Itoa(w.tables) + ": " + n + "\n\n")
+		}
+		w.figureName = ""
 	case "figure":
 		w.inFigure--
 		w.figures++
@@ -379,6 +421,19 @@ func (w *writer) frontMatter() string {
 		return fm
 	}
 	return strings.Replace(fm, "\n---\n", "\n"+strings.Join(extra, "\n")+"\n---\n", 1)
+}
+
+// trimBlankLines drops the lines of white space a block of code opens and
+// closes with in the source, keeping its lines' indentation.
+func trimBlankLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
 }
 
 func attr(t xml.StartElement, name string) string {

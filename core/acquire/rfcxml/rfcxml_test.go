@@ -103,3 +103,28 @@ func TestDeepNestingRefused(t *testing.T) {
 		t.Errorf("err = %v, want a nesting error", err)
 	}
 }
+
+// A table is a Markdown table under its caption ("Table 1: …"), its cells'
+// paragraphs their text; a drawing in SVG gives way to its ascii-art
+// sibling; a block of code loses the blank lines around it.
+func TestTablesAndArtSets(t *testing.T) {
+	doc := `<rfc version="3"><front><title>T</title></front><middle><section><name>Codes</name>
+<table><name>Error Codes</name><thead><tr><th>Value</th><th>Meaning</th></tr></thead>
+<tbody><tr><td><t>0</t></td><td><t>Not defined | see message</t></td></tr></tbody></table>
+<figure><name>Diagram</name><artset><artwork type="svg"><svg xmlns="http://www.w3.org/2000/svg"><text>x</text></svg></artwork>
+<artwork type="ascii-art">
+
+  +---+
+  | a |
+  +---+
+
+</artwork></artset></figure></section></middle></rfc>`
+	md, err := Markdown(strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "## 1. Codes\n\n| Value | Meaning |\n|---|---|\n| 0 | Not defined \\| see message |\n\nTable 1: Error Codes\n\n~~~ascii-art\n  +---+\n  | a |\n  +---+\n~~~\n\nFigure 1: Diagram\n"
+	if !strings.Contains(md, want) {
+		t.Errorf("got\n%s\nwant\n%s", md, want)
+	}
+}
