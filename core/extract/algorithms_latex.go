@@ -153,9 +153,26 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 		if len(body) > maxBody || nestsPseudoEnv(body) && !pseudoEnvs[base] {
 			continue
 		}
+		// the pseudocode package names the procedure and its parameters
+		// in the environment's arguments:
+		// \begin{pseudocode}{BinarySearch}{A, n, x}
+		sigName, sigArgs := "", ""
+		if base == "pseudocode" {
+			if n, e := texBraced(x.doc, absBody); e > absBody && e-absBody < 200 {
+				if a, e2 := texBraced(x.doc, e); e2 > e && e2-e < 400 {
+					sigName, sigArgs, body = n, a, x.doc[e2:absEnd]
+				}
+			}
+		}
 		ps := readPseudoLines(x.texr, withoutDrawings(body), pseudoEnvs[base])
 		if !ps.looksPseudo(pseudoEnvs[base]) {
 			continue
+		}
+		if sigName != "" {
+			ps.procs = append([]string{sigName}, ps.procs...)
+			if a := strings.TrimSpace(x.texr.clean(sigArgs)); a != "" {
+				ps.inputs = append([]string{a}, ps.inputs...)
+			}
 		}
 		c := cand{
 			typ: core.Algorithm, offset: st.body + at, end: blockEnd, conf: envConfidence,

@@ -582,3 +582,24 @@ func TestExampleListIsNoAlgorithm(t *testing.T) {
 		t.Errorf("an example's list read as algorithms %q", algNames(algs))
 	}
 }
+
+// The pseudocode package names its procedure and parameters in the
+// environment's arguments; the program package sets identifiers between
+// bars, which print without them, whatever separates its rows.
+func TestPseudocodeAndProgramPackages(t *testing.T) {
+	algs := algorithmsOf(t, "\\begin{pseudocode}{BinarySearch}{A, n, x}\nlo \\GETS 1\\\\\nhi \\GETS n\\\\\n\\WHILE lo \\leq hi \\DO\n\\BEGIN\n"+
+		"  mid \\GETS \\lfloor (lo+hi)/2 \\rfloor\\\\\n  \\IF A[mid] = x \\THEN \\RETURN{mid}\n\\END\\\\\n\\RETURN{0}\n\\end{pseudocode}\n")
+	b, ok := algs["BinarySearch"]
+	if !ok || !strings.HasPrefix(b.ComputationalForm, "Input: A, n, x\n1. lo ← 1\n") {
+		t.Errorf("pseudocode: %q (got %q)", b.ComputationalForm, algNames(algs))
+	}
+	algs = algorithmsOf(t, "\\begin{program}\n\\PROC |expt|(x,n) \\BODY\n z:=1;\\\\\n \\WHILE n>0 \\DO z:=z*x; n:=n-1 \\OD;\\\\\n |print|(z) \\ENDPROC\n\\end{program}\n")
+	for _, p := range algs {
+		if strings.Contains(p.ComputationalForm, "|") || !strings.Contains(p.ComputationalForm, "print(z)") {
+			t.Errorf("program: %q", p.ComputationalForm)
+		}
+	}
+	if len(algs) != 1 {
+		t.Errorf("program: algorithms %q, want one", algNames(algs))
+	}
+}

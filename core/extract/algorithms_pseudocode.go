@@ -94,11 +94,13 @@ func readPseudoLines(r *texRender, body string, byLine bool) pseudo {
 	body = expandMacros(body, macros)
 	body = clrsAttrib.ReplaceAllString(body, "{$1}.{$2}")
 	p := &pcParser{r: r, row: rowCommand(body)}
-	if byLine && !rowSeparated.MatchString(body) && p.row == "" {
-		// the program package's rows are the source's lines, its
-		// identifiers set between bars
-		p.lineRows = true
+	if byLine && !strings.Contains(body, `\verb`) {
+		// the program package sets its identifiers between bars (\verb
+		// delimits with them too)
 		body = barIdent.ReplaceAllString(body, "$1")
+	}
+	if byLine && !rowSeparated.MatchString(body) && p.row == "" {
+		p.lineRows = true // its rows are the source's lines
 	}
 	p.run(body)
 	return p.out
