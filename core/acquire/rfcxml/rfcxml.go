@@ -58,6 +58,10 @@ func Markdown(r io.Reader) (string, error) {
 	return w.frontMatter() + strings.TrimSpace(w.out.String()) + "\n", nil
 }
 
+// inlineMarks are the Markdown marks the inline elements open and close
+// with.
+var inlineMarks = map[string]string{"tt": "`", "code": "`", "em": "*", "strong": "**"}
+
 // writer turns the tokens into Markdown. Inline text gathers in para
 // until the block holding it ends.
 type writer struct {
@@ -197,12 +201,8 @@ func (w *writer) start(t xml.StartElement) {
 		w.para.WriteString(": ")
 	case "dt":
 		w.flush()
-	case "tt", "code":
-		w.para.WriteString("`")
-	case "em":
-		w.para.WriteString("*")
-	case "strong":
-		w.para.WriteString("**")
+	case "tt", "code", "em", "strong":
+		w.para.WriteString(inlineMarks[name])
 	case "br":
 		w.para.WriteString("\n")
 	case "xref", "eref", "relref":
@@ -297,12 +297,8 @@ func (w *writer) end(name string) {
 			w.out.WriteString(t + "\n")
 		}
 		w.para.Reset()
-	case "tt", "code":
-		w.para.WriteString("`")
-	case "em":
-		w.para.WriteString("*")
-	case "strong":
-		w.para.WriteString("**")
+	case "tt", "code", "em", "strong":
+		w.para.WriteString(inlineMarks[name])
 	case "xref", "eref", "relref":
 		if w.pendingRef != "" {
 			w.para.WriteString(w.pendingRef)
