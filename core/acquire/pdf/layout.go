@@ -313,6 +313,7 @@ func groupRows(gs []glyph) [][]glyph {
 	var cur []glyph
 	rowY, rowSize := 0.0, 0.0
 	accentAnchor := false // the row's baseline is an accent's
+	letterAnchor := false // the row's baseline is a letter's or a digit's
 	for _, i := range idx {
 		g := gs[i]
 		tol := 0.4 * math.Max(math.Max(g.size, rowSize), 1)
@@ -328,7 +329,13 @@ func groupRows(gs []glyph) [][]glyph {
 			// not on the baseline: the letter under it anchors the row,
 			// else its subscripts fall outside it ("θ̂ with" over "n").
 			if !g.space && (g.size > rowSize*1.05 || accentAnchor && !isAccent(g.s) && g.size >= rowSize*0.95) {
-				rowY, rowSize, accentAnchor = g.y, g.size, false
+				rowY, rowSize, accentAnchor, letterAnchor = g.y, g.size, false, baselineLetter(g.s)
+			} else if !g.space && !letterAnchor && g.y < rowY && g.size >= rowSize*0.95 && baselineLetter(g.s) {
+				// A letter of the row's size below a symbol anchoring it
+				// is on the baseline: the symbol was raised (the "∼" of a
+				// "≅" stacked over its "="), and a subscript measured from
+				// it would fall out of the row ("Z" over "p").
+				rowY, letterAnchor = g.y, true
 			}
 			continue
 		}
@@ -336,7 +343,7 @@ func groupRows(gs []glyph) [][]glyph {
 			rows = append(rows, cur)
 		}
 		cur = []glyph{g}
-		rowY, rowSize, accentAnchor = g.y, g.size, isAccent(g.s)
+		rowY, rowSize, accentAnchor, letterAnchor = g.y, g.size, isAccent(g.s), baselineLetter(g.s)
 	}
 	if len(cur) > 0 {
 		rows = append(rows, cur)
@@ -345,6 +352,13 @@ func groupRows(gs []glyph) [][]glyph {
 		sort.SliceStable(row, func(a, b int) bool { return row[a].x < row[b].x })
 	}
 	return rows
+}
+
+// baselineLetter reports whether s is a letter or digit, which sits on
+// its row's baseline.
+func baselineLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // regroupColumns forms the rows of each column from that column's glyphs

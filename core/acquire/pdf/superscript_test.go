@@ -1,6 +1,9 @@
 package pdf
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A superscript raised by almost half an em ("the sᵗʰ symbol",
 // "exp(−2^{50−k})") is met by the top-down sweep before the letters it
@@ -35,5 +38,23 @@ func TestNegatedRelationComposed(t *testing.T) {
 		if got := composeNegations(in); got != want {
 			t.Errorf("composeNegations(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A symbol raised over the baseline (the "∼" of a "≅" stacked over its
+// "=") met first by the sweep anchored the row there, and a subscript
+// further down than that fell onto a row of its own ("G ∼= Z ," over
+// "p"); the first letter on the baseline anchors the row instead.
+func TestSubscriptAfterRaisedSymbolStaysInItsLine(t *testing.T) {
+	fonts := "<< /F1 " + fixed500 + " >>"
+	content := `BT /F1 10 Tf 72 700 Td (then G ) Tj ET BT /F1 10 Tf 110 702.65 Td (*) Tj ET BT /F1 10 Tf 110 699.5 Td (=) Tj ET ` +
+		`BT /F1 10 Tf 122 700 Td (Z) Tj ET BT /F1 7 Tf 127 698.5 Td (p) Tj ET BT /F1 10 Tf 132 700 Td (, and) Tj ET ` +
+		`BT /F1 10 Tf 72 686 Td (next line) Tj ET`
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(got, " Zₚ, and\nnext line\n") || strings.Count(got, "\n") != 2 {
+		t.Errorf("got %q, want the subscript on its line: \"… Zₚ, and\" over \"next line\"", got)
 	}
 }
