@@ -603,3 +603,23 @@ func TestPseudocodeAndProgramPackages(t *testing.T) {
 		t.Errorf("program: algorithms %q, want one", algNames(algs))
 	}
 }
+
+// A LaTeX text's procedure in prose: a lead-in naming an algorithm, a
+// method or steps over an enumerate list is an algorithm whose steps are
+// the items (the list's labels aside, a nested list's items one deeper),
+// named by the method the lead-in names, else by its section; a list of
+// what to prove is no procedure.
+func TestLaTeXProseProcedureOverEnumerate(t *testing.T) {
+	src := "\\subsection{Line search}\nLatter can be realized with the \\emph{backtracking method}, which is used to find the step width: \n" +
+		"\\begin{enumerate}[(i)]\n  \\item Choose $\\eta^0$, e.g. $\\eta^0=1$.\n  \\item Evaluate the Armijo condition.\n" +
+		"  \\begin{enumerate}\n    \\item If it holds, stop.\n  \\end{enumerate}\n  \\item Else try step 2 with $\\eta^{k+1}=\\rho \\eta^k$.\n\\end{enumerate}\n\n" +
+		"Prove that the algorithm is correct. Specifically, prove:\n\\begin{enumerate}\n\\item It terminates.\n\\item It returns a step.\n\\end{enumerate}\n"
+	algs := algorithmsOf(t, src)
+	b, ok := algs["Backtracking method"]
+	if !ok || len(algs) != 1 {
+		t.Fatalf("algorithms %q, want Backtracking method alone", algNames(algs))
+	}
+	if want := "1. Choose η⁰, e.g. η⁰=1.\n2. Evaluate the Armijo condition.\n   3. If it holds, stop.\n4. Else try step 2 with η^(k+1)=ρ η^k."; b.ComputationalForm != want {
+		t.Errorf("form =\n%s\nwant\n%s", b.ComputationalForm, want)
+	}
+}

@@ -421,6 +421,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	x.mdHeadingResults(st, start)
 	x.algorithmCaptions(st, start)
 	x.stepLists(st, start)
+	x.latexStepLists(st, first)
 	x.listings(st, first)
 	x.phases(st, start)
 	if x.ctype != core.Spec {
