@@ -78,7 +78,8 @@ func (x *extractor) listings(st *secState, first int) {
 		blocks = append(fencedBlocks(st.own), indentedBlocks(st.own)...)
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
 	case core.FormatText:
-		blocks = fencedBlocks(st.own)
+		blocks = append(fencedBlocks(st.own), textFunctionBlocks(st.own)...)
+		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
 	}
 	if (x.ctype == core.Spec || x.ctype == core.Reference) && x.format != core.FormatLaTeX {
 		blocks = specFunctions(blocks)
@@ -590,6 +591,53 @@ func indentedBlocks(s string) []listingBlock {
 		out = append(out, listingBlock{at: at, end: end, bodyAt: at, body: body.String()})
 		last, _ := lineAt(s, max(at, end-1))
 		prev, blank, p = last, false, end
+	}
+	return out
+}
+
+// textSignature is a function's signature alone on an indented line of
+// plain text, a colon after it: "inner_block (state):",
+// "chacha20_block(key, counter, nonce):".
+var textSignature = lazyre.New(`^([ \t]{2,})([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()]*)\)[ \t]*:[ \t]*$`)
+
+// textFunctionBlocks returns the functions a plain-text specification
+// writes as pseudo-code, an RFC's way: the signature on an indented line
+// of its own, then its rows indented deeper, an "end" closing it. Each is
+// a block of its own, its first row the signature; a page's furniture
+// inside it is no row.
+func textFunctionBlocks(s string) []listingBlock {
+	var out []listingBlock
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		at := p
+		p = next
+		m := textSignature.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		ind := len(m[1])
+		var body strings.Builder
+		body.WriteString(m[2] + "(" + strings.TrimSpace(m[3]) + ")\n")
+		end, rows := next, 0
+		for q := next; q < len(s); {
+			l, n := lineAt(s, q)
+			t := strings.TrimSpace(l)
+			if t == "" || isPageFurniture(l) {
+				q = n
+				continue
+			}
+			if len(l)-len(strings.TrimLeft(l, " \t")) <= ind {
+				break
+			}
+			body.WriteString(strings.TrimPrefix(l, m[1]) + "\n")
+			rows++
+			end, q = n, n
+		}
+		if rows < 2 {
+			continue
+		}
+		out = append(out, listingBlock{at: at, end: end, bodyAt: at, body: body.String(), function: true})
+		p = end
 	}
 	return out
 }

@@ -215,3 +215,23 @@ func TestSpecIndentedCodeBlock(t *testing.T) {
 		t.Fatalf("procedures %+v", got)
 	}
 }
+
+// A plain-text RFC writes its pseudo-code as a signature alone on an
+// indented line, a colon after it, over rows indented deeper and an
+// "end", across a page break: each such function is a procedure.
+func TestTextRFCPseudocodeFunctions(t *testing.T) {
+	src := "   Note: this section contains pseudocode.\n\n      inner_block (state):\n         Qround(state, 0, 4, 8, 12)\n         Qround(state, 1, 5, 9, 13)\n         end\n\n\n\n" +
+		"Nir & Langley                 Informational                     [Page 9]\n\fRFC 8439                   ChaCha20 & Poly1305                 June 2018\n\n\n" +
+		"      chacha20_block(key, counter, nonce):\n         state = constants | key | counter | nonce\n         for i=1 upto 10\n            inner_block(state)\n            end\n         return serialize(state)\n         end\n\n" +
+		"   Where the pipe character (\"|\") denotes concatenation.\n"
+	var got []core.Primitive
+	for _, p := range Extract(oneSection(src, core.FormatText, core.Spec), Options{}) {
+		if p.Type == core.Algorithm {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 2 || !strings.Contains(got[0].ComputationalForm, "Qround(state, 1, 5, 9, 13)") ||
+		!strings.Contains(got[1].ComputationalForm, "return serialize(state)") || strings.Contains(got[1].ComputationalForm, "pipe character") {
+		t.Fatalf("procedures %+v", got)
+	}
+}
