@@ -193,3 +193,71 @@ func nestedEnd(s string, i int, env string) int {
 	}
 	return len(s)
 }
+
+// stepEnvTitles are the printed titles of an environment an author sets
+// each step of a procedure in (\newtheorem*{step}{Step}).
+var stepEnvTitles = map[string]bool{"step": true, "schritt": true, "étape": true, "paso": true}
+
+// maxStepRow bounds the text a step set in an environment keeps as its
+// row: a step may hold displays and cases a reader finds in the source.
+const maxStepRow = 400
+
+// latexStepEnvs reads a section that sets its procedure as a run of step
+// environments, three or more ("\begin{step}[3] Calculate the
+// postadaptation cone response …"): one algorithm, the section's, whose
+// steps are the environments in order, each led by its label.
+func (x *extractor) latexStepEnvs(st *secState, first int) {
+	if x.format != core.FormatLaTeX || !strings.Contains(st.own, `\begin{`) {
+		return
+	}
+	tex := x.texDoc()
+	s := st.own
+	var rows []pcLine
+	from, to := -1, 0
+	for p := 0; p < len(s); {
+		k := strings.Index(s[p:], `\begin{`)
+		if k < 0 {
+			break
+		}
+		at := p + k
+		p = at + len(`\begin{`)
+		q := strings.IndexByte(s[p:], '}')
+		if q < 0 || q > 40 {
+			continue
+		}
+		name := s[p : p+q]
+		title := strings.ToLower(tex.envs[strings.TrimSuffix(name, "*")])
+		if !stepEnvTitles[title] && !stepEnvTitles[strings.ToLower(strings.TrimSuffix(name, "*"))] || commentedOut(s, at) {
+			continue
+		}
+		body := p + q + 1
+		label := ""
+		if a := skipTeXSpace(s, body); a < len(s) && s[a] == '[' {
+			if e, ok := balanced(s, a, '[', ']', 200); ok {
+				label, body = strings.TrimSpace(s[a+1:e]), e+1
+			}
+		}
+		end := nestedEnd(s, at, name)
+		inner := s[body:max(body, end-len(`\end{`+name+`}`))]
+		row := text.CollapseSpace(text.ReadableMath(x.texr.clean(inner)))
+		if label != "" {
+			row = "Step " + x.texr.clean(label) + ": " + row
+		}
+		rows = append(rows, pcLine{text: cutStatement(row, maxStepRow)})
+		if from < 0 {
+			from = at
+		}
+		to, p = end, end
+	}
+	name := topicTitle(st.title)
+	if len(rows) < 3 || name == "" || covered(x.cands[first:], st.body+from) {
+		return
+	}
+	ps := pseudo{lines: rows, procs: []string{name}}
+	c := cand{
+		typ: core.Algorithm, name: givenName(name), offset: st.body + from, end: st.body + to, conf: stepListConf,
+		statement: cutStatement(withCaption(name, ps.statement()), maxStatement), form: ps.form(),
+	}
+	x.algos.keep(c.offset, &ps)
+	x.add(st, c)
+}

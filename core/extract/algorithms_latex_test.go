@@ -623,3 +623,24 @@ func TestLaTeXProseProcedureOverEnumerate(t *testing.T) {
 		t.Errorf("form =\n%s\nwant\n%s", b.ComputationalForm, want)
 	}
 }
+
+// A section setting its procedure as a run of step environments
+// (\newtheorem*{step}{Step}, numbered by their optional argument) is one
+// algorithm, the section's, its steps the environments in order; a
+// single step restated elsewhere is none.
+func TestStepEnvironmentsAreOneProcedure(t *testing.T) {
+	src := "\\newtheorem*{step}{Step}\n\\subsection{Forward model}\n\\begin{step}[0*]\nCalculate the values independent of the sample.\n\\end{step}\n" +
+		"Some remarks in between.\n\\begin{step}[1]\nCalculate the cone responses $R = M X$.\n\\end{step}\n\\begin{step}[2]\nCompute the adapted responses.\n\\end{step}\n"
+	a := oneSection(src, core.FormatLaTeX, core.Paper)
+	a.Sections[0].Title = "Forward model"
+	var got []core.Primitive
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm {
+			got = append(got, p)
+		}
+	}
+	want := "1. Step 0*: Calculate the values independent of the sample.\n2. Step 1: Calculate the cone responses R = M X.\n3. Step 2: Compute the adapted responses."
+	if len(got) != 1 || got[0].Name != "Forward model" || got[0].ComputationalForm != want {
+		t.Fatalf("procedures %+v", got)
+	}
+}

@@ -422,6 +422,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	x.algorithmCaptions(st, start)
 	x.stepLists(st, start)
 	x.latexStepLists(st, first)
+	x.latexStepEnvs(st, first)
 	x.listings(st, first)
 	x.phases(st, start)
 	if x.ctype != core.Spec {
