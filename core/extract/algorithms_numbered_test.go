@@ -151,3 +151,16 @@ func TestCaptionsUnderTheirRows(t *testing.T) {
 		t.Errorf("Power = %q", pow)
 	}
 }
+
+// A PDF's text may set a row's superscripts on a line of their own,
+// between the caption and row 1 or between rows ("−1", "k+1 k"): they
+// neither end the rows nor are rows.
+func TestStrayScriptLinesBetweenRows(t *testing.T) {
+	src := "**Algorithm 2** Revised simplex method\n−1\n1: initialise. Initial basis B and B are available.\n⊤ ⊤ −1 s/c ⊤\n" +
+		"2: Calculate p = c_B B and cⱼ for j ∈ I_N.\n3: **while** cⱼ < 0 for some j do\n4: Choose some j.\n5: **end while**\n6: **return** optimal basis I_B.\n\nThe key feature is memory.\n"
+	algs := textAlgorithms(t, src)
+	if len(algs) != 1 || algs[0].Name != "Revised simplex method" || !strings.Contains(algs[0].ComputationalForm, "return optimal basis I_B") ||
+		strings.Contains(algs[0].ComputationalForm, "s/c") {
+		t.Fatalf("algorithms %+v", algs)
+	}
+}

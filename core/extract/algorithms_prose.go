@@ -177,6 +177,13 @@ func nextLine(s string, i int) string {
 	return ""
 }
 
+// strayScripts reports a short line of formula pieces only, no word of
+// three letters: the scripts of the row below or above it that a PDF's
+// text set apart ("−1", "⊤ ⊤ −1 s/c ⊤", "k+1 k").
+func strayScripts(t string) bool {
+	return len(t) <= 30 && !hasWord(t, 3) && !strings.HasSuffix(t, ".")
+}
+
 // rowParts takes from rows read without their numbers what is not a
 // step: the inputs and outputs over them ("Input: a graph G", "Data:",
 // "Result:"), and the number a PDF's text kept on a few of them
@@ -374,6 +381,9 @@ func readRows(s string, i int) (pseudo, int) {
 			if len(rows) > 0 || blank > 1 {
 				return finishRows(ps, rows), end
 			}
+		case m == nil && strayScripts(t):
+			// a row's superscripts a PDF's text left on a line of their
+			// own ("−1", "k+1 k"): no row, and no end of the rows
 		case m != nil && atoi(m[1]) == want:
 			rows = append(rows, strings.TrimSuffix(strings.TrimSpace(m[2]), ";"))
 			want++
