@@ -317,7 +317,7 @@ func groupRows(gs []glyph) [][]glyph {
 	for _, i := range idx {
 		g := gs[i]
 		tol := 0.4 * math.Max(math.Max(g.size, rowSize), 1)
-		if g.y < rowY && g.size > rowSize*1.15 && !g.space {
+		if g.y < rowY && g.size > rowSize*scriptRatio && !g.space {
 			// The row so far is a superscript (the sweep meets the raised
 			// script before its base): TeX raises one by up to half an em
 			// of the base's size, more than a subscript is lowered.
@@ -353,6 +353,12 @@ func groupRows(gs []glyph) [][]glyph {
 	}
 	return rows
 }
+
+// scriptRatio is the least ratio of a row's size to a script's that marks
+// a glyph met first as the row's raised script: TeX sets a 10pt row's
+// scripts at 7pt, an 8pt row's (an algorithm float's \footnotesize) at
+// 7pt too in some classes.
+const scriptRatio = 1.1
 
 // baselineLetter reports whether s is a letter or digit, which sits on
 // its row's baseline.

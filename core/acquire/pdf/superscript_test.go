@@ -58,3 +58,19 @@ func TestSubscriptAfterRaisedSymbolStaysInItsLine(t *testing.T) {
 		t.Errorf("got %q, want the subscript on its line: \"… Zₚ, and\" over \"next line\"", got)
 	}
 }
+
+// An algorithm float set smaller (8pt rows, 7pt scripts) raises its
+// scripts as far as a 10pt row does: the script met first by the sweep
+// stays in its row, though the row's size is less than 1.15 times its.
+func TestSmallRowsRaisedScriptStaysInItsLine(t *testing.T) {
+	fonts := "<< /F1 " + fixed500 + " >>"
+	content := `BT /F1 8 Tf 72 700 Td (2: while ||x) Tj ET BT /F1 7 Tf 118 703.62 Td (k+1) Tj ET BT /F1 8 Tf 134 700 Td ( - x|| > e do) Tj ET ` +
+		`BT /F1 8 Tf 72 688 Td (3: for j = 1 do) Tj ET`
+	got, err := extractText(t, doc(fonts, plain(content)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(got, "\n") != 2 || !strings.HasPrefix(got, "2: while ||x") || !strings.Contains(got, "3: for j") {
+		t.Errorf("got %q, want the row's superscript in its line over the next row", got)
+	}
+}
