@@ -40,8 +40,8 @@ func (x *extractor) latexStepLists(st *secState, first int) {
 		if commentedOut(s, at) || covered(x.cands[first:], st.body+at) {
 			continue
 		}
-		end := nestedEnd(s, at, "enumerate")
-		if !strings.HasSuffix(s[:end], close) {
+		end := envEnd(s, p, open, close)
+		if end < 0 {
 			continue // never closed
 		}
 		lead := strings.TrimSpace(x.texr.clean(paragraphBefore(s[max(0, at-maxLeadIn):at])))
@@ -136,9 +136,14 @@ func latexItems(body string, depth int) []latexItem {
 			if strings.HasPrefix(body[p:], `\begin{itemize}`) {
 				env = "itemize"
 			}
-			e := nestedEnd(body, p, env)
+			from := p + len(`\begin{`+env+`}`)
+			e, inner := envEnd(body, from, `\begin{`+env+`}`, `\end{`+env+`}`), body[from:]
+			if e < 0 {
+				e = len(body) // never closed: the rest is the nested list's
+			} else {
+				inner = body[from : e-len(`\end{`+env+`}`)]
+			}
 			flush()
-			inner := body[p+len(`\begin{`+env+`}`) : e-len(`\end{`+env+`}`)]
 			out = append(out, latexItems(listBody(inner), depth+1)...)
 			p = e
 		case strings.HasPrefix(body[p:], `\item`) && (p+5 >= len(body) || !isLetterByte(body[p+5])):
@@ -167,31 +172,6 @@ func listBody(body string) string {
 		}
 	}
 	return body
-}
-
-// nestedEnd is where the env environment opening at i ends, environments
-// of its name nested in it skipped, or len(s).
-func nestedEnd(s string, i int, env string) int {
-	open, close := `\begin{`+env+`}`, `\end{`+env+`}`
-	depth := 0
-	for p := i; p < len(s); {
-		b := strings.Index(s[p:], open)
-		e := strings.Index(s[p:], close)
-		switch {
-		case e < 0:
-			return len(s)
-		case b >= 0 && b < e:
-			depth++
-			p += b + len(open)
-		default:
-			depth--
-			p += e + len(close)
-			if depth == 0 {
-				return p
-			}
-		}
-	}
-	return len(s)
 }
 
 // stepEnvTitles are the printed titles of an environment an author sets
@@ -237,7 +217,10 @@ func (x *extractor) latexStepEnvs(st *secState, first int) {
 				label, body = strings.TrimSpace(s[a+1:e]), e+1
 			}
 		}
-		end := nestedEnd(s, at, name)
+		end := envEnd(s, p+q+1, `\begin{`+name+`}`, `\end{`+name+`}`)
+		if end < 0 {
+			break // never closed
+		}
 		inner := s[body:max(body, end-len(`\end{`+name+`}`))]
 		row := text.CollapseSpace(text.ReadableMath(x.texr.clean(inner)))
 		if label != "" {

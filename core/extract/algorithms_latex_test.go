@@ -633,12 +633,7 @@ func TestStepEnvironmentsAreOneProcedure(t *testing.T) {
 		"Some remarks in between.\n\\begin{step}[1]\nCalculate the cone responses $R = M X$.\n\\end{step}\n\\begin{step}[2]\nCompute the adapted responses.\n\\end{step}\n"
 	a := oneSection(src, core.FormatLaTeX, core.Paper)
 	a.Sections[0].Title = "Forward model"
-	var got []core.Primitive
-	for _, p := range Extract(a, Options{}) {
-		if p.Type == core.Algorithm {
-			got = append(got, p)
-		}
-	}
+	got := algorithmsIn(a)
 	want := "1. Step 0*: Calculate the values independent of the sample.\n2. Step 1: Calculate the cone responses R = M X.\n3. Step 2: Compute the adapted responses."
 	if len(got) != 1 || got[0].Name != "Forward model" || got[0].ComputationalForm != want {
 		t.Fatalf("procedures %+v", got)

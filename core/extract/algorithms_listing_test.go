@@ -120,12 +120,7 @@ func TestSpecProcedureWithCodeLoop(t *testing.T) {
 		"4. for(let i = 1; i < nym_secrets.length; i++) {\n       poly += nym_secrets[i] * z\n   }\n5. return OP * poly\n```\n"
 	a := oneSection(src, core.FormatMarkdown, core.Spec)
 	a.Sections[0].Title = "Pseudonym Proof Generation Initialization Utility"
-	var got []core.Primitive
-	for _, p := range Extract(a, Options{}) {
-		if p.Type == core.Algorithm {
-			got = append(got, p)
-		}
-	}
+	got := algorithmsIn(a)
 	if len(got) != 1 || got[0].Name != "PseudonymProofInit" || !strings.Contains(got[0].ComputationalForm, "poly += nym_secrets[i] * z") {
 		t.Fatalf("procedure: %+v", got)
 	}
@@ -205,12 +200,7 @@ func TestSpecIndentedCodeBlock(t *testing.T) {
 		"    def sampleUniform(stream):\n        cs = []\n        while True:\n            b = stream.read(3)\n\n" +
 		"            d1 = b[0] + 256*(b[1] % 16)\n            if len(cs) == n: return Poly(cs)\n\n" +
 		"Then:\n\n1. Split the seed into\n\n    two halves a and b.\n\n2. Return a.\n"
-	var got []core.Primitive
-	for _, p := range Extract(oneSection(src, core.FormatMarkdown, core.Spec), Options{}) {
-		if p.Type == core.Algorithm {
-			got = append(got, p)
-		}
-	}
+	got := algorithmsIn(oneSection(src, core.FormatMarkdown, core.Spec))
 	if len(got) != 1 || got[0].Name != "SampleUniform" || !strings.Contains(got[0].ComputationalForm, "d1 = b[0] + 256*(b[1] % 16)") {
 		t.Fatalf("procedures %+v", got)
 	}
@@ -224,12 +214,7 @@ func TestTextRFCPseudocodeFunctions(t *testing.T) {
 		"Nir & Langley                 Informational                     [Page 9]\n\fRFC 8439                   ChaCha20 & Poly1305                 June 2018\n\n\n" +
 		"      chacha20_block(key, counter, nonce):\n         state = constants | key | counter | nonce\n         for i=1 upto 10\n            inner_block(state)\n            end\n         return serialize(state)\n         end\n\n" +
 		"   Where the pipe character (\"|\") denotes concatenation.\n"
-	var got []core.Primitive
-	for _, p := range Extract(oneSection(src, core.FormatText, core.Spec), Options{}) {
-		if p.Type == core.Algorithm {
-			got = append(got, p)
-		}
-	}
+	got := algorithmsIn(oneSection(src, core.FormatText, core.Spec))
 	if len(got) != 2 || !strings.Contains(got[0].ComputationalForm, "Qround(state, 1, 5, 9, 13)") ||
 		!strings.Contains(got[1].ComputationalForm, "return serialize(state)") || strings.Contains(got[1].ComputationalForm, "pipe character") {
 		t.Fatalf("procedures %+v", got)

@@ -8,12 +8,7 @@ import (
 )
 
 func algorithmPrims(a *core.Analysis) []core.Primitive {
-	var out []core.Primitive
-	for _, p := range Extract(a, Options{}) {
-		if p.Type == core.Algorithm {
-			out = append(out, p)
-		}
-	}
+	out := algorithmsIn(a)
 	return out
 }
 

@@ -9,8 +9,13 @@ import (
 
 func textAlgorithms(t *testing.T, src string) []core.Primitive {
 	t.Helper()
+	return algorithmsIn(oneSection(src, core.FormatMarkdown, core.Textbook))
+}
+
+// algorithmsIn extracts a and returns its algorithm primitives in order.
+func algorithmsIn(a *core.Analysis) []core.Primitive {
 	var algs []core.Primitive
-	for _, p := range Extract(oneSection(src, core.FormatMarkdown, core.Textbook), Options{}) {
+	for _, p := range Extract(a, Options{}) {
 		if p.Type == core.Algorithm {
 			algs = append(algs, p)
 		}

@@ -29,12 +29,7 @@ Ensure: A sorted
 
 Its running time is O(n log n) by the master theorem.
 `
-	var algs []core.Primitive
-	for _, p := range Extract(oneSection(src, core.FormatText, core.Textbook), Options{}) {
-		if p.Type == core.Algorithm {
-			algs = append(algs, p)
-		}
-	}
+	algs := algorithmsIn(oneSection(src, core.FormatText, core.Textbook))
 	if len(algs) != 1 {
 		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
 	}
@@ -73,12 +68,7 @@ func TestAlgorithmCaptionBelowItsRows(t *testing.T) {
 The third method is Θ(n).
 Correctness of the algorithm stems from proof by induction on S = max(S + A[i], 0).
 `
-	var algs []core.Primitive
-	for _, p := range Extract(oneSection(src, core.FormatText, core.Textbook), Options{}) {
-		if p.Type == core.Algorithm {
-			algs = append(algs, p)
-		}
-	}
+	algs := algorithmsIn(oneSection(src, core.FormatText, core.Textbook))
 	if len(algs) != 1 {
 		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
 	}
@@ -103,12 +93,7 @@ func TestAlgorithmRowsInBold(t *testing.T) {
 	src := "Loosely speaking the maximum sum is the previous one.\n" +
 		"1 M ← 0, S ← 0;\n**2 for** i = 1 to n do\n3 S ← max(S + A[i], 0);\n4 M = max(M, S );\n**5 end**\n\n" +
 		"**Algorithm 3:** Linear Subarray\n\nThe third method is Θ(n).\n"
-	var algs []core.Primitive
-	for _, p := range Extract(oneSection(src, core.FormatMarkdown, core.Textbook), Options{}) {
-		if p.Type == core.Algorithm {
-			algs = append(algs, p)
-		}
-	}
+	algs := algorithmsIn(oneSection(src, core.FormatMarkdown, core.Textbook))
 	if len(algs) != 1 || algs[0].Name != "Linear Subarray" {
 		t.Fatalf("algorithms = %+v, want Linear Subarray", algs)
 	}
@@ -326,12 +311,7 @@ func TestAppendixAlgorithmCaption(t *testing.T) {
 		"**return** M\n\n" +
 		"Algorithm B.1: A straightforward algorithm for matching trees.\n\n" +
 		"Its running time is quadratic in the size of the tree and the number of patterns.\n"
-	var algs []core.Primitive
-	for _, p := range Extract(oneSection(src, core.FormatText, core.Textbook), Options{}) {
-		if p.Type == core.Algorithm {
-			algs = append(algs, p)
-		}
-	}
+	algs := algorithmsIn(oneSection(src, core.FormatText, core.Textbook))
 	if len(algs) != 1 {
 		t.Fatalf("algorithms = %d, want 1: %+v", len(algs), algs)
 	}
@@ -349,12 +329,7 @@ func TestCaptionedAlgorithmWithoutNumbers(t *testing.T) {
 		"v ← new node\nm ← ⌊(a + b)/2⌋\n\n**for** i ← 1 to n do\n\nbitset(v.B, i)\n\n**end for**\n**return** v\n**end function**\n\n" +
 		"The wavelet tree answers access queries in logarithmic time by walking from the root to a leaf.\n"
 	a := oneSection(src, core.FormatText, core.Textbook)
-	var algs []core.Primitive
-	for _, p := range Extract(a, Options{}) {
-		if p.Type == core.Algorithm {
-			algs = append(algs, p)
-		}
-	}
+	algs := algorithmsIn(a)
 	if len(algs) != 1 {
 		t.Fatalf("algorithms: %v", nameList(algs))
 	}
@@ -384,12 +359,7 @@ func TestProseProceduresLedInOtherWords(t *testing.T) {
 		"   At this point the connection has been established.\n"
 	a := oneSection(rfc, core.FormatText, core.Spec)
 	a.Sections[0].Title = "Initial Connection Protocol"
-	var got []core.Primitive
-	for _, p := range Extract(a, Options{}) {
-		if p.Type == core.Algorithm {
-			got = append(got, p)
-		}
-	}
+	got := algorithmsIn(a)
 	if len(got) != 1 || got[0].Name != "Establish a connection to write a file" ||
 		got[0].ComputationalForm != "1. Host A sends a \"WRQ\" to host B with source= A's TID, destination= 69.\n2. Host B sends a \"ACK\" (with block number= 0) to host A with source= B's TID, destination= A's TID." {
 		t.Fatalf("procedures %+v", got)
@@ -426,12 +396,7 @@ func TestFollowingLogicLeadsSteps(t *testing.T) {
 		"1. Otherwise re-initialize the counter.\n\n" +
 		"~~~\nConstants:\n- c1 = sqrt(-486664)\n\nSteps:\n1. x = map(u)\n2. return x\n~~~\n"
 	a := oneSection(src, core.FormatMarkdown, core.Spec)
-	var got []core.Primitive
-	for _, p := range Extract(a, Options{}) {
-		if p.Type == core.Algorithm {
-			got = append(got, p)
-		}
-	}
+	got := algorithmsIn(a)
 	want := "1. Compare the current timestamp against the previous one.\n2. If the timestamps are equal, increment the counter.\n3. Otherwise re-initialize the counter."
 	if len(got) == 0 || got[0].Name != "Keep counters monotonic" || got[0].ComputationalForm != want {
 		t.Fatalf("procedures %+v", got)
