@@ -3,9 +3,11 @@ package extract
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // Algorithms in LaTeX sources: the algorithm float (envKinds) gets the
@@ -69,11 +71,43 @@ func (x *extractor) algorithmBlock(st *secState, b *formatBlock, body string) {
 		return x.algos.procName(st, proc, b.c.statement)
 	}
 	if !ps.looksPseudo(true) {
-		return
+		var ok bool
+		if ps, ok = plainFloatRows(ps); !ok {
+			return
+		}
 	}
 	b.c.form = ps.form()
 	b.c.statement = withCaption(caption, ps.statement())
 	x.algos.keep(b.c.offset, &ps)
+}
+
+// listNumber is the number a row of an algorithm float gives itself as a
+// list would: "1.", "(2)", "3)", "Step 4:".
+var listNumber = lazyre.New(`^(?:\(?[0-9]{1,2}[.)]|Step\s+[0-9]{1,2}[.:)]?)\s+`)
+
+// plainFloatRows reads an algorithm float whose rows are plain lines (set
+// apart by \\ or by lines, often numbered by hand) rather than a package's
+// pseudo-code: the float says it is an algorithm, so its rows are its
+// steps, less the inputs and outputs over them and the numbers the author
+// typed. ok is false for a float of fewer than two rows of words (a
+// figure, an image).
+func plainFloatRows(ps pseudo) (pseudo, bool) {
+	rows := make([]string, 0, len(ps.lines))
+	for _, l := range ps.lines {
+		if t := strings.TrimSpace(l.text); strings.IndexFunc(t, unicode.IsLetter) >= 0 {
+			rows = append(rows, t)
+		}
+	}
+	io, rows := rowParts(rows)
+	for i, r := range rows {
+		rows[i] = listNumber.ReplaceAllString(r, "")
+	}
+	if len(rows) < 2 {
+		return ps, false
+	}
+	out := finishRows(io, rows)
+	out.calls = ps.calls
+	return out, true
 }
 
 func withCaption(caption, stmt string) string {

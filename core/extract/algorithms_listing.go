@@ -86,7 +86,8 @@ func (x *extractor) listings(st *secState, first int) {
 	}
 	sig := sectionSignature(blocks)
 	for _, b := range blocks {
-		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function || covered(x.cands[first:], st.body+b.at) {
+		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function || covered(x.cands[first:], st.body+b.at) ||
+			holdsSteps(x.cands[first:], st.body+b.at, st.body+b.end) {
 			continue
 		}
 		ps, counted := readListing(b.body)
@@ -451,6 +452,19 @@ func docstring(s string, p int) (string, int) {
 func covered(cs []cand, off int) bool {
 	for _, c := range cs {
 		if c.offset <= off && off < c.end {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsSteps reports whether a procedure read before lies inside the
+// block from at to end: a block that writes out its signature, its
+// outputs and then "Key Generation Process:" over numbered steps is that
+// procedure, read with its steps; its lines are not a second one.
+func holdsSteps(cs []cand, at, end int) bool {
+	for _, c := range cs {
+		if c.typ == core.Algorithm && !c.format && c.form != "" && at <= c.offset && c.offset < end {
 			return true
 		}
 	}

@@ -194,15 +194,19 @@ func TestStepsLabelledBlockIsTheSectionsFunction(t *testing.T) {
 // A draft written in Markdown may set its code indented four spaces
 // rather than fenced: a Python function so set is a procedure of the
 // specification, as a fenced one is; a list item's indented text is not
-// code.
+// code, but the item's second paragraph (the list is a procedure of its
+// own, its steps whole).
 func TestSpecIndentedCodeBlock(t *testing.T) {
 	src := "The coefficients are taken in order. In Python:\n\n" +
 		"    def sampleUniform(stream):\n        cs = []\n        while True:\n            b = stream.read(3)\n\n" +
 		"            d1 = b[0] + 256*(b[1] % 16)\n            if len(cs) == n: return Poly(cs)\n\n" +
 		"Then:\n\n1. Split the seed into\n\n    two halves a and b.\n\n2. Return a.\n"
 	got := algorithmsIn(oneSection(src, core.FormatMarkdown, core.Spec))
-	if len(got) != 1 || got[0].Name != "SampleUniform" || !strings.Contains(got[0].ComputationalForm, "d1 = b[0] + 256*(b[1] % 16)") {
+	if len(got) != 2 || got[0].Name != "SampleUniform" || !strings.Contains(got[0].ComputationalForm, "d1 = b[0] + 256*(b[1] % 16)") {
 		t.Fatalf("procedures %+v", got)
+	}
+	if f := got[1].ComputationalForm; f != "1. Split the seed into two halves a and b.\n2. Return a." {
+		t.Errorf("the list's procedure = %q, want its steps whole", f)
 	}
 }
 

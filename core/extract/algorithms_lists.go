@@ -23,8 +23,8 @@ const maxListBytes = 16384
 
 // looseItem is one list item's line: its indentation, its marker (a
 // number, a letter in parentheses or with a period, a bullet) and its
-// text.
-var looseItem = lazyre.New(`^([ \t]*)(?:([0-9]{1,2})[.)]|\(([a-z]|[ivx]{1,4})\)|([a-z])[.)]|([*+•◦▪∗–-]))[ \t]+(\S.*)$`)
+// text. An RFC's text bullets its items with "o", two spaces after it.
+var looseItem = lazyre.New(`^([ \t]*)(?:([0-9]{1,2})[.)]|\(([a-z]|[ivx]{1,4})\)|([a-z])[.)]|([*+•◦▪∗–-]|o[ \t]))[ \t]+(\S.*)$`)
 
 // refDefinition is a Markdown footnote's or link reference's definition
 // ("[^sizes]: …", "[RFC 6979]: https://…"), which ends a list.
@@ -168,7 +168,13 @@ func readLooseList(s string, i int, paged bool) ([]pcLine, int) {
 	for p := i; p < len(s) && p-i < maxListBytes; {
 		line, next := lineAt(s, p)
 		t := strings.TrimSpace(line)
-		if t == "" {
+		if t == "" || isPageFurniture(line) {
+			if q := pastFurniture(s, p); q > p {
+				// an RFC's page break between two items: its footer
+				// and header are no part of the list
+				p = q
+				continue
+			}
 			if blanks++; blanks > 2 {
 				break
 			}
@@ -233,6 +239,28 @@ func readLooseList(s string, i int, paged bool) ([]pcLine, int) {
 		p = next
 	}
 	return listRows(rows), end
+}
+
+// pastFurniture is where the text goes on after the page break that the
+// blank or furniture lines from p hold (an RFC's "[Page N]" footer, its
+// running head); p when they hold none.
+func pastFurniture(s string, p int) int {
+	seen := false
+	q := p
+	for n := 0; q < len(s) && n < 16; n++ {
+		line, next := lineAt(s, q)
+		switch {
+		case isPageFurniture(line):
+			seen = true
+		case strings.TrimSpace(line) != "":
+			if seen {
+				return q
+			}
+			return p
+		}
+		q = next
+	}
+	return p
 }
 
 // maxFurniture bounds the lines of a page's foot and head (footnotes, a

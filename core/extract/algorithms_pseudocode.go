@@ -780,9 +780,17 @@ func (p *pcParser) inline(stmt string) string {
 	for _, l := range q.out.lines {
 		parts = append(parts, l.text)
 	}
-	// already rendered: protect it from a second rendering
-	return strings.Join(parts, "; ")
+	// already rendered: protect it from a second rendering, which reads
+	// a brace left as grouping ("V ∖ {s}" would lose its set's braces)
+	return renderedBraces.Replace(strings.Join(parts, "; "))
 }
+
+// renderedBraces and bracesBack keep the braces of text already rendered
+// through render's second pass.
+var (
+	renderedBraces = strings.NewReplacer("{", "\uE000", "}", "\uE001")
+	bracesBack     = strings.NewReplacer("\uE000", "{", "\uE001", "}")
+)
 
 func (p *pcParser) close() {
 	p.flush()
@@ -843,7 +851,7 @@ func (p *pcParser) render(raw string) string {
 	for _, f := range [][2]string{{" :", ":"}, {"( ", "("}, {" )", ")"}, {" ,", ","}, {": :", ":"}, {"::", ":"}} {
 		t = strings.ReplaceAll(t, f[0], f[1])
 	}
-	t = strings.ReplaceAll(t, "\x00", " :=")
+	t = bracesBack.Replace(strings.ReplaceAll(t, "\x00", " :="))
 	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), ";"))
 }
 

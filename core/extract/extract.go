@@ -205,6 +205,9 @@ type extractor struct {
 	// closers index the closing tags of format blocks once per document,
 	// so finding the end of an environment never rescans the text.
 	closers map[string][]int
+	// stepRuns are where the runs of step sections read as one
+	// algorithm are (stepSections).
+	stepRuns [][2]int
 	// sigSeen keeps one primitive per API name and document.
 	sigSeen map[string]bool
 	// named keeps one primitive per named algorithm and document.
@@ -422,9 +425,12 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	x.algorithmCaptions(st, start)
 	x.stepLists(st, start)
 	x.latexStepLists(st, first)
+	x.latexStepParas(st, first)
 	x.latexStepEnvs(st, first)
 	x.listings(st, first)
 	x.phases(st, start)
+	x.commandLists(st, start)
+	x.stepSections(st, start)
 	if x.ctype != core.Spec {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.
@@ -540,6 +546,9 @@ func (x *extractor) plainTitle(t string) string {
 // add records a candidate found in st at absolute offset off.
 func (x *extractor) add(st *secState, c cand) {
 	c.sec = st
+	if x.stepRun(c) {
+		return
+	}
 	limit := maxStatement
 	if c.format {
 		limit = maxBlockStatement

@@ -44,6 +44,10 @@ var procedureGenericTitles = map[string]bool{
 	"step-by-step": true, "step by step": true, "to do this": true, "process": true,
 }
 
+// algorithmLead is a lead-in that names its list an algorithm by the
+// word it opens with.
+var algorithmLead = lazyre.New(`^[\s*_>#]*Algorithms?\b`)
+
 func (x *extractor) procedures(st *secState) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
@@ -68,6 +72,11 @@ func (x *extractor) procedures(st *secState) {
 			offset: st.body + l.Start,
 			end:    st.body + l.End,
 			conf:   procedureConf,
+		}
+		if algorithmLead.MatchString(paragraphBefore(s[:l.Start])) {
+			// "**Algorithm (Dijkstra).** Given a graph …:" says what
+			// its steps are
+			c.typ = core.Algorithm
 		}
 		c.statement = procedureStatement(lead, steps)
 		c.form = procedureForm(steps)

@@ -234,7 +234,25 @@ func givenName(s string) string {
 	if s == "" {
 		return ""
 	}
+	if identifier(s) {
+		return s // a function's name is spelled as the source spells it
+	}
 	return upperFirst(s)
+}
+
+// identifier reports a name that is one identifier of code: a word with
+// an underscore or a dot inside ("parent_SK_to_lamport_PK",
+// "G.scalar_mult"), whose case is part of the name.
+func identifier(s string) bool {
+	if strings.ContainsAny(s, " \t") || !strings.ContainsAny(strings.Trim(s, "_."), "_.") {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // termName turns an emphasized defined term into a name ("group" → "Group").

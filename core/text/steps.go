@@ -386,6 +386,9 @@ var instructionVerbs = func() map[string]bool {
 		accept access activate add adjust allow append apply approve assign attach authenticate authorize
 		combine compare construct count decrement divide draw evaluate increment measure multiply simplify
 		solve subtract swap traverse
+		abort compress concatenate decode decrypt deserialize discard emit encode encrypt halt hash ignore
+		interpret iterate normalize output pad parse partition permute prepend reject sample serialize
+		shuffle skip sort split truncate xor
 		back bind boot browse build bump calculate call cancel capture cd change check checkout choose
 		clean clear click clone close commit compile compute configure confirm connect consider convert
 		copy create curl customize cut debug declare decompress define delete deploy describe deselect

@@ -1,0 +1,247 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// Procedures given as a numbered list of commands. A spec, a book or a
+// paper often states a procedure as a numbered list under a heading
+// ("##### Procedure", "Sign"), or after a sentence that says nothing of
+// steps ("Given the key and the nonce:"): whatever leads into it, a list
+// whose items mostly say what to do — open with a step's verb ("Set",
+// "Compute", "Return"), or assign ("`salt = I2OSP(index, 4)`") — is a
+// procedure. It is named by the function its lead-in gives, else by its
+// section (the parent's, where the section's title only says that steps
+// follow). Tutorials and references read their numbered lists as their
+// procedures already (procedures).
+
+// assignment is an item that opens by computing a value: "x = …",
+// "`salt = I2OSP(index, 4)`", "k ← k + 1", "M' := …".
+var assignment = lazyre.New("^[`*_]*[\\p{L}_][\\p{L}\\p{N}_'.,() \\[\\]]{0,40}?\\s*(?:=|←|:=|<-)\\s*\\S")
+
+// commandLists reads the numbered lists of commands of a section of
+// Markdown or text that no procedure holds yet.
+func (x *extractor) commandLists(st *secState, start int) {
+	if x.format != core.FormatMarkdown && x.format != core.FormatText {
+		return
+	}
+	switch x.ctype {
+	case core.Spec, core.Textbook, core.Paper:
+	default:
+		return
+	}
+	s := st.own
+	for _, l := range text.OrderedLists(s) {
+		if len(l.Items) < 2 || x.inAlgorithm(start, st.body+l.Start) || covered(x.cands[start:], st.body+l.Start) {
+			continue
+		}
+		steps := make([]procStep, 0, len(l.Items))
+		verbs := 0
+		for _, it := range l.Items {
+			step := readStep(s[it.Body:it.End])
+			steps = append(steps, step)
+			if commandText(step.text) {
+				verbs++
+			}
+		}
+		if verbs < 2 || 2*verbs < len(steps) || x.resultHolds(st, steps[0].text) {
+			continue
+		}
+		lead := leadIn(s, l.Start)
+		if exerciseLead.MatchString(lead) || requirementsLead.MatchString(lead) {
+			continue
+		}
+		name := x.commandsName(st, lead)
+		if name == "" {
+			continue
+		}
+		ps := pseudo{procs: []string{name}}
+		for i, step := range steps {
+			// the whole item: a step may go on in a second paragraph
+			row := itemProse(s[l.Items[i].Body:l.Items[i].End])
+			for _, b := range step.blocks {
+				row += " " + strings.Join(b.lines, "; ")
+			}
+			ps.lines = append(ps.lines, pcLine{text: text.Truncate(text.CollapseSpace(row), maxStepRow)})
+			for _, c := range callName.FindAllStringSubmatch(row, -1) {
+				ps.calls = append(ps.calls, c[1])
+			}
+		}
+		x.addCommands(st, start, &ps, lead, st.body+l.Start, st.body+l.End)
+	}
+	x.commandBullets(st, start)
+}
+
+// addCommands adds the procedure ps read from a list of commands between
+// at and end. The section's opening statement, read before as a concept
+// of the procedure's name ("AEAD Construction: AEAD_CHACHA20_POLY1305 is
+// an authenticated encryption …"), is its lead-in, not a second
+// primitive of that name; so is the section read as a procedure without
+// its steps.
+func (x *extractor) addCommands(st *secState, start int, ps *pseudo, lead string, at, end int) {
+	name := ps.procs[0]
+	offset := at
+	kept := x.cands[:start]
+	for _, o := range x.cands[start:] {
+		if (o.typ == core.Definition || o.typ == core.Algorithm && o.form == "") && !o.format && o.sec == st && o.offset < at &&
+			strings.EqualFold(strings.TrimPrefix(o.name, "The "), strings.TrimPrefix(name, "The ")) {
+			lead, offset = strings.TrimSpace(o.statement+" "+lead), o.offset
+			if o.typ == core.Algorithm {
+				name = o.name
+			}
+			continue
+		}
+		kept = append(kept, o)
+	}
+	x.cands = kept
+	c := cand{
+		typ: core.Algorithm, name: givenName(name), offset: offset, end: end, conf: stepListConf,
+		statement: cutStatement(withCaption(name, strings.TrimSpace(lead+" "+ps.statement())), maxStatement), form: ps.form(),
+	}
+	x.algos.keep(c.offset, ps)
+	x.add(st, c)
+}
+
+// requirementsLead is a lead-in whose key word makes each item a
+// requirement of its own ("a cache MUST:"), which the spec reader reads.
+var requirementsLead = lazyre.New(`\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED)(?:\s+NOT)?\s*:\s*$`)
+
+// minBulletCommands is the fewest items a bulleted list of commands has:
+// bullets are set for lists of anything, so two instructions are not yet
+// a procedure.
+const minBulletCommands = 3
+
+// commandBullets reads the bulleted lists of commands of a section of
+// Markdown or text ("o  Read the block as a little-endian number." …
+// "o  Multiply by r."): three items or more, two thirds of them commands.
+func (x *extractor) commandBullets(st *secState, start int) {
+	s := st.own
+	var code []listingBlock
+	if x.format == core.FormatMarkdown {
+		code = fencedBlocks(s)
+	}
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		at := p
+		p = next
+		m := looseItem.FindStringSubmatch(line)
+		if m == nil || m[5] == "" || inBlocks(code, at) || x.inAlgorithm(start, st.body+at) || covered(x.cands[start:], st.body+at) {
+			continue
+		}
+		rows, end := readLooseList(s, at, false)
+		p = max(p, end)
+		top, verbs := 0, 0
+		for _, r := range rows {
+			if r.depth == 0 {
+				top++
+				if commandText(r.text) {
+					verbs++
+				}
+			}
+		}
+		if top < minBulletCommands || 3*verbs < 2*top {
+			continue
+		}
+		lead := text.CollapseSpace(paragraphBefore(s[:at]))
+		if exerciseLead.MatchString(lead) || requirementsLead.MatchString(lead) || looseItem.MatchString(strings.TrimSpace(lead)) {
+			continue
+		}
+		name := x.commandsName(st, lead)
+		if name == "" {
+			continue
+		}
+		ps := pseudo{procs: []string{name}, lines: rows}
+		for _, r := range rows {
+			for _, c := range callName.FindAllStringSubmatch(r.text, -1) {
+				ps.calls = append(ps.calls, c[1])
+			}
+		}
+		x.addCommands(st, start, &ps, lead, st.body+at, st.body+end)
+	}
+}
+
+// inBlocks reports whether offset at lies in one of the blocks of code.
+func inBlocks(bs []listingBlock, at int) bool {
+	for _, b := range bs {
+		if b.at <= at && at < b.end {
+			return true
+		}
+	}
+	return false
+}
+
+// commandText reports whether a step's text says what to do: it reads as
+// an instruction (text.ImperativeStep), opens a loop or a branch ("For
+// each edge …", "Otherwise …"), or computes a value.
+func commandText(t string) bool {
+	if text.ImperativeStep(t) || assignment.MatchString(t) {
+		return true
+	}
+	w := strings.Fields(strings.ToLower(strings.TrimLeft(t, "`*_ ")))
+	if len(w) > 1 && sequenceWords[strings.Trim(w[0], ",")] {
+		// "First, a one-time key is generated …", "Next, the function
+		// is called …": a step in order, unless an argument's or a
+		// plan's ("First, we argue that …")
+		return !firstPerson[w[1]]
+	}
+	return len(w) > 0 && controlWords[strings.Trim(w[0], "`*_,.:;")]
+}
+
+// sequenceWords open a step by its place in the order.
+var sequenceWords = map[string]bool{"first": true, "second": true, "third": true, "next": true, "then": true, "finally": true, "lastly": true, "afterwards": true}
+
+// firstPerson are the subjects of an author's plan or argument.
+var firstPerson = map[string]bool{"we": true, "i": true, "let's": true, "let’s": true, "our": true}
+
+// controlWords open a step that loops or branches.
+var controlWords = map[string]bool{"for": true, "while": true, "until": true, "otherwise": true, "else": true, "repeat": true, "if": true}
+
+// commandsName names a list of commands: the function its lead-in gives
+// ("Sign(sk, m):", "the Encode function"), else the section's title, or
+// its parent's where the title only says steps follow ("Procedure").
+func (x *extractor) commandsName(st *secState, lead string) string {
+	if fn, _, _ := leadFunction(lead); fn != "" {
+		return fn
+	}
+	if m := namedFunction.FindStringSubmatch(lead); m != nil && strings.ToUpper(m[1][:1]) == m[1][:1] {
+		return m[1]
+	}
+	title := strings.Trim(st.title, "`*_ ")
+	if procedureGenericTitles[strings.ToLower(title)] || strings.EqualFold(title, "algorithm") || strings.EqualFold(title, "method") {
+		if p := x.parentOf(st.s); p != nil {
+			title = strings.Trim(x.plainTitle(p.Title), "`*_ ")
+		}
+	}
+	if t := topicTitle(title); t != "" {
+		return t
+	}
+	if strings.ContainsAny(title, "_(") && len(title) <= 60 {
+		return title // a function's name ("parent_SK_to_lamport_PK")
+	}
+	return ""
+}
+
+// itemProse is a list item's text outside its code blocks, its
+// paragraphs joined, as plain text.
+func itemProse(item string) string {
+	var para []string
+	fence := ""
+	for _, ln := range strings.Split(item, "\n") {
+		t := strings.TrimSpace(ln)
+		switch {
+		case fence != "":
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			fence = t[:3]
+		case t != "":
+			para = append(para, t)
+		}
+	}
+	return plainMarkdown(strings.Join(para, " "))
+}
