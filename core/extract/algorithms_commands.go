@@ -19,9 +19,14 @@ import (
 // follow). Tutorials and references read their numbered lists as their
 // procedures already (procedures).
 
-// assignment is an item that opens by computing a value: "x = …",
-// "`salt = I2OSP(index, 4)`", "k ← k + 1", "M' := …".
-var assignment = lazyre.New("^[`*_]*[\\p{L}_][\\p{L}\\p{N}_'.,() \\[\\]]{0,40}?\\s*(?:=|←|:=|<-)\\s*\\S")
+// assignment is an item that opens by computing a value: "k ← k + 1",
+// "M' := …", or "=" in code ("`salt = I2OSP(index, 4)`"). An equation
+// in prose ("n = d_r·b^r + …") states, it does not compute.
+var assignment = lazyre.New("^(?:[*_]*[\\p{L}_][\\p{L}\\p{N}_'.,() \\[\\]]{0,40}?\\s*(?:←|:=|<-)|`[\\p{L}_][\\p{L}\\p{N}_'.,() \\[\\]]{0,40}?\\s*=)\\s*\\S")
+
+// functionLabel is an item that defines a function by its signature
+// ("CT_EQ(u, v): return TRUE if u = v"): a list of such is a reference.
+var functionLabel = lazyre.New("^[`*_]*[A-Za-z_][A-Za-z0-9_.]*\\([^()]*\\)[`*_]*\\s*:")
 
 // commandLists reads the numbered lists of commands of a section of
 // Markdown or text that no procedure holds yet.
@@ -87,7 +92,7 @@ func (x *extractor) addCommands(st *secState, start int, ps *pseudo, lead string
 	offset := at
 	kept := x.cands[:start]
 	for _, o := range x.cands[start:] {
-		if (o.typ == core.Definition || o.typ == core.Algorithm && o.form == "") && !o.format && o.sec == st && o.offset < at &&
+		if (o.typ == core.Definition || o.typ == core.Algorithm && stepless(o)) && !o.format && o.sec == st && o.offset < at &&
 			strings.EqualFold(strings.TrimPrefix(o.name, "The "), strings.TrimPrefix(name, "The ")) {
 			lead, offset = strings.TrimSpace(o.statement+" "+lead), o.offset
 			if o.typ == core.Algorithm {
@@ -109,6 +114,12 @@ func (x *extractor) addCommands(st *secState, start int, ps *pseudo, lead string
 // requirementsLead is a lead-in whose key word makes each item a
 // requirement of its own ("a cache MUST:"), which the spec reader reads.
 var requirementsLead = lazyre.New(`\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED)(?:\s+NOT)?\s*:\s*$`)
+
+// stepless reports a procedure read without steps of its own: its form
+// is the template's "Procedure: …" over the section's lead-in.
+func stepless(c cand) bool {
+	return c.form == "" || strings.HasPrefix(c.form, "Procedure: ")
+}
 
 // minBulletCommands is the fewest items a bulleted list of commands has:
 // bullets are set for lists of anything, so two instructions are not yet
@@ -178,10 +189,21 @@ func inBlocks(bs []listingBlock, at int) bool {
 // an instruction (text.ImperativeStep), opens a loop or a branch ("For
 // each edge …", "Otherwise …"), or computes a value.
 func commandText(t string) bool {
+	if functionLabel.MatchString(t) {
+		return false
+	}
+	if i := strings.IndexByte(t, ':'); i > 0 && i < 60 {
+		// a label ("HM–min inequality: take p = −1") is no command;
+		// a step that says what it computes before a colon is
+		t = t[:i]
+	}
 	if text.ImperativeStep(t) || assignment.MatchString(t) {
 		return true
 	}
 	w := strings.Fields(strings.ToLower(strings.TrimLeft(t, "`*_ ")))
+	if len(w) > 1 && w[0] == "for" && w[1] != "each" {
+		return false // "For all m ∈ ℕ, …" quantifies; "For each edge …" loops
+	}
 	if len(w) > 1 && sequenceWords[strings.Trim(w[0], ",")] {
 		// "First, a one-time key is generated …", "Next, the function
 		// is called …": a step in order, unless an argument's or a
@@ -216,13 +238,10 @@ func (x *extractor) commandsName(st *secState, lead string) string {
 			title = strings.Trim(x.plainTitle(p.Title), "`*_ ")
 		}
 	}
-	if t := topicTitle(title); t != "" {
-		return t
-	}
-	if strings.ContainsAny(title, "_(") && len(title) <= 60 {
+	if identifier(title) {
 		return title // a function's name ("parent_SK_to_lamport_PK")
 	}
-	return ""
+	return topicTitle(title)
 }
 
 // itemProse is a list item's text outside its code blocks, its

@@ -338,6 +338,9 @@ func specFunctions(blocks []listingBlock) []listingBlock {
 	for _, b := range blocks {
 		parts := splitDefs(b)
 		if parts == nil {
+			parts = splitBraceFuncs(b)
+		}
+		if parts == nil {
 			out = append(out, b)
 			continue
 		}
@@ -386,6 +389,87 @@ func splitDefs(b listingBlock) []listingBlock {
 		p = after
 	}
 	return out
+}
+
+// braceLangs are the languages whose functions a specification gives in
+// braces ("async function httpcall(urls, to, callData) { … }").
+var braceLangs = map[string]bool{
+	"javascript": true, "js": true, "typescript": true, "ts": true, "go": true, "golang": true, "rust": true,
+	"rs": true, "solidity": true, "sol": true,
+}
+
+// braceFunc is the line that opens a function with a body in braces: its
+// name and parameters.
+var braceFunc = lazyre.New(`^(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:function|func|fn)\s+([A-Za-z_$][A-Za-z0-9_$]*)\s*\(([^()]*)\)[^{;]*\{\s*$`)
+
+// splitBraceFuncs is splitDefs for the brace languages: b's functions
+// with bodies, one block each, whose first row is the call that names
+// the function and whose rows are its statements (lines that only close
+// a brace are structure), or nil when b holds anything else beside them
+// or a function without a body (an interface's declaration).
+func splitBraceFuncs(b listingBlock) []listingBlock {
+	if !braceLangs[strings.ToLower(b.lang)] || !strings.Contains(b.body, "{") {
+		return nil
+	}
+	var out []listingBlock
+	for p := 0; p < len(b.body); {
+		line, next := lineAt(b.body, p)
+		at := p
+		p = next
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "//") {
+			continue
+		}
+		m := braceFunc.FindStringSubmatch(line)
+		if m == nil {
+			return nil
+		}
+		var body strings.Builder
+		body.WriteString(m[1] + "(" + braceParams(m[2]) + ")\n")
+		// the body ends at the brace set as far in as the function's
+		// line: counting braces would count those of strings and
+		// regular expressions
+		fnInd := len(line) - len(strings.TrimLeft(line, " \t"))
+		closed := false
+		for !closed && p < len(b.body) {
+			l, n := lineAt(b.body, p)
+			p = n
+			ind := len(l) - len(strings.TrimLeft(l, " \t"))
+			row := strings.TrimRight(strings.TrimSpace(l), "{ ")
+			if ind <= fnInd && strings.HasPrefix(strings.TrimSpace(l), "}") {
+				closed = true
+				continue
+			}
+			if strings.Trim(row, "});, ") == "" {
+				continue // a closing brace
+			}
+			body.WriteString(strings.Repeat(" ", ind) + strings.TrimSuffix(row, ";") + "\n")
+		}
+		if !closed {
+			return nil // never closed
+		}
+		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + p, bodyAt: b.bodyAt + at,
+			body: body.String(), lang: b.lang, function: true})
+	}
+	return out
+}
+
+// braceParams is a parameter list's names, types and defaults dropped
+// ("url string, data []byte" → "url, data"; "to: string" → "to").
+func braceParams(ps string) string {
+	var names []string
+	for _, p := range strings.Split(ps, ",") {
+		f := strings.Fields(strings.TrimSpace(p))
+		if len(f) == 0 {
+			continue
+		}
+		n := strings.TrimSuffix(f[0], ":")
+		if i := strings.IndexAny(n, ":="); i >= 0 {
+			n = n[:i]
+		}
+		names = append(names, n)
+	}
+	return strings.Join(names, ", ")
 }
 
 // pyParams reads a signature's parameters from p, just after its "(",

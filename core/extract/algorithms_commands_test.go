@@ -1,0 +1,155 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/analyze"
+)
+
+// An algorithm float whose rows are plain lines the author numbered by
+// hand, under its inputs and outputs, is the algorithm with those steps,
+// in order, its inputs and outputs apart.
+func TestAlgorithmFloatOfPlainRows(t *testing.T) {
+	src := `\section{Graphs}
+\begin{algorithm}[h]
+\textbf{Input:} a graph $G=(V,E)$ and a vertex $s$.\\
+\textbf{Output:} distances $d(v)$.\\
+1. Set $d(s)=0$ and $d(v)=\infty$ for $v \neq s$.\\
+2. Put $s$ in a queue $Q$.\\
+3. While $Q$ is not empty, remove $u$ and relax its edges.
+\caption{Breadth-first search}
+\end{algorithm}
+`
+	a := algorithmsOf(t, src)["Breadth-first search"]
+	want := "Input: a graph G=(V,E) and a vertex s.\nOutput: distances d(v).\n1. Set d(s)=0 and d(v)=∞ for v ≠ s.\n2. Put s in a queue Q.\n3. While Q is not empty, remove u and relax its edges."
+	if a.ComputationalForm != want {
+		t.Errorf("form = %q, want %q", a.ComputationalForm, want)
+	}
+}
+
+// A set in a pseudo-code condition keeps its braces: "V ∖ {s}" is not
+// "V ∖ s".
+func TestPseudocodeConditionKeepsSetBraces(t *testing.T) {
+	src := `\section{Paths}
+\begin{algorithm}
+\caption{Initialise}
+\begin{algorithmic}[1]
+\ForAll{$v \in V \setminus \{s\}$}
+\State $d[v] \gets \infty$
+\EndFor
+\end{algorithmic}
+\end{algorithm}
+`
+	a := algorithmsOf(t, src)["Initialise"]
+	if !strings.Contains(a.ComputationalForm, "V ∖ {s}") {
+		t.Errorf("form = %q, want the set {s} whole", a.ComputationalForm)
+	}
+}
+
+// Steps a LaTeX text labels ("\item[Step 1.]", "\paragraph{Step 1.}")
+// are a procedure's, with the labels kept; a proof's "Step 1." paragraphs
+// and a list of conditions under a lead-in that names a procedure are not.
+func TestLaTeXLabelledSteps(t *testing.T) {
+	src := `\section{Descent}
+The Euclidean algorithm computes $\gcd(a,b)$.
+\begin{description}
+\item[Step 1.] If $b = 0$, return $a$.
+\item[Step 2.] Otherwise replace $(a,b)$ by $(b, a \bmod b)$ and go to Step 1.
+\end{description}
+
+Gradient descent works as follows.
+
+\paragraph{Step 1.} Choose an initial point $x_0$ and set $k=0$.
+\paragraph{Step 2.} Compute $g_k = \nabla f(x_k)$.
+\paragraph{Step 3.} If $\|g_k\| < \epsilon$, stop.
+
+\begin{proof}
+\textbf{Step 1.} We show that the sequence is bounded.
+
+\textbf{Step 2.} We show that it converges.
+\end{proof}
+
+It suffices to find a step-by-step procedure for specifying elements of $X$, such that:
+\begin{itemize}
+\item Each element is specified by a unique sequence of choices;
+\item There are finitely many choices at each step.
+\end{itemize}
+`
+	got := algorithmsOf(t, src)
+	if len(got) != 2 {
+		t.Fatalf("algorithms %q, want the Euclidean algorithm and the descent", algNames(got))
+	}
+	var descent core.Primitive
+	for _, p := range got {
+		if strings.Contains(p.ComputationalForm, "Choose an initial point") {
+			descent = p
+		} else if !strings.Contains(p.ComputationalForm, "1. If b = 0, return a.\n2. Otherwise replace") {
+			t.Errorf("%s = %q", p.Name, p.ComputationalForm)
+		}
+	}
+	if !strings.HasPrefix(descent.ComputationalForm, "1. Step 1: Choose an initial point x₀") || !strings.Contains(descent.ComputationalForm, "3. Step 3: If ‖gₖ‖ < ε, stop.") {
+		t.Errorf("descent = %q", descent.ComputationalForm)
+	}
+}
+
+// A spec's procedure whose steps are its subsections ("3.1 Step 1. Append
+// Padding Bits" …) is one algorithm, the parent section's, its steps
+// labelled as the source labels them; no step is a primitive of its own.
+func TestStepSectionsAreOneAlgorithm(t *testing.T) {
+	txt := "3. MD5 Algorithm Description\n\n   The following five steps are performed to compute the message digest.\n\n" +
+		"3.1 Step 1. Append Padding Bits\n\n   The message is padded so that its length is congruent to 448, modulo 512.\n\n" +
+		"3.2 Step 2. Append Length\n\n   A 64-bit representation of b is appended to the result of the previous step.\n\n" +
+		"3.3 Step 3. Output\n\n   The message digest produced as output is A, B, C, D.\n\n" +
+		"4. Summary\n\n   The MD5 algorithm is simple to implement.\n"
+	doc := &core.Document{Path: "rfc.txt", Format: core.FormatText, Text: txt}
+	a := analyze.Analyze(doc, nil)
+	a.ContentType = core.Spec
+	var algs []core.Primitive
+	for _, p := range Extract(a, Options{}) {
+		if strings.HasPrefix(p.Name, "Step") {
+			t.Errorf("a step is a primitive of its own: %s %q", p.Type, p.Name)
+		}
+		if p.Type == core.Algorithm {
+			algs = append(algs, p)
+		}
+	}
+	if len(algs) != 1 || algs[0].Name != "MD5 Algorithm Description" {
+		t.Fatalf("algorithms %v, want the section's", nameList(algs))
+	}
+	f := algs[0].ComputationalForm
+	if !strings.HasPrefix(f, "1. Step 1. Append Padding Bits: The message is padded") || !strings.Contains(f, "\n3. Step 3. Output: The message digest") {
+		t.Errorf("form = %q", f)
+	}
+}
+
+// A spec's numbered list of commands is a procedure whatever leads into
+// it, named by its section's parent where the section is "Procedure"; a
+// bulleted list of commands too, over a page break; a list of
+// requirements ("a cache MUST:") is the spec reader's, not a procedure.
+func TestListsOfCommandsAreProcedures(t *testing.T) {
+	md := "# Derivation\n\n## `parent_SK_to_lamport_PK`\n\n### Procedure\n\n" +
+		"0. `salt = I2OSP(index, 4)`\n1. `IKM = I2OSP(parent_SK, 32)`\n2. return `IKM`\n\n" +
+		"## Notes\n\nThe parts of a key are:\n\n1. The salt, four octets.\n2. The key material.\n"
+	doc := &core.Document{Path: "spec.md", Format: core.FormatMarkdown, Text: md}
+	a := analyze.Analyze(doc, nil)
+	a.ContentType = core.Spec
+	algs := algorithmsIn(a)
+	if len(algs) != 1 || algs[0].Name != "parent_SK_to_lamport_PK" ||
+		algs[0].ComputationalForm != "1. `salt = I2OSP(index, 4)`\n2. `IKM = I2OSP(parent_SK, 32)`\n3. return `IKM`" {
+		t.Fatalf("procedures %+v", algs)
+	}
+
+	txt := "   Next, divide the message into 16-byte blocks:\n\n" +
+		"   o  Read the block as a little-endian number.\n\n   o  Add this number to the accumulator.\n\n\n\n" +
+		"Nir & Langley                 Informational                    [Page 16]\n\f\n" +
+		"RFC 8439                   ChaCha20 & Poly1305                 June 2018\n\n\n" +
+		"   o  Multiply by \"r\".\n\n   o  Set the accumulator to the result modulo p.\n\n" +
+		"   When combining the responses, a cache MUST:\n\n" +
+		"   o  delete any Warning header fields;\n\n   o  retain the others; and\n\n   o  use the new fields.\n"
+	algs = algorithmsIn(oneSection(txt, core.FormatText, core.Spec))
+	if len(algs) != 1 || !strings.HasSuffix(algs[0].ComputationalForm, "3. Multiply by \"r\".\n4. Set the accumulator to the result modulo p.") {
+		t.Fatalf("procedures %+v", algs)
+	}
+}
