@@ -8,8 +8,8 @@ import (
 	"github.com/lore-kb/lore/internal/lazyre"
 )
 
-// Procedures given as a numbered list of commands. A spec, a book or a
-// paper often states a procedure as a numbered list under a heading
+// Procedures given as a numbered list of commands. A spec often states a
+// procedure as a numbered list under a heading
 // ("##### Procedure", "Sign"), or after a sentence that says nothing of
 // steps ("Given the key and the nonce:"): whatever leads into it, a list
 // whose items mostly say what to do — open with a step's verb ("Set",
@@ -17,7 +17,8 @@ import (
 // procedure. It is named by the function its lead-in gives, else by its
 // section (the parent's, where the section's title only says that steps
 // follow). Tutorials and references read their numbered lists as their
-// procedures already (procedures).
+// procedures already (procedures); books and papers are left to their
+// lead-ins and environments.
 
 // assignment is an item that opens by computing a value: "k ← k + 1",
 // "M' := …", or "=" in code ("`salt = I2OSP(index, 4)`"). An equation
@@ -34,9 +35,11 @@ func (x *extractor) commandLists(st *secState, start int) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
 	}
-	switch x.ctype {
-	case core.Spec, core.Textbook, core.Paper:
-	default:
+	if x.ctype != core.Spec {
+		// a book's numbered imperatives are as often its exercises and
+		// objectives ("Find the greatest common divisor of 84 and 52",
+		// "Use truth tables to …"): a book gives its procedures under a
+		// lead-in or in an environment
 		return
 	}
 	s := st.own

@@ -89,8 +89,8 @@ var listNumber = lazyre.New(`^(?:\(?[0-9]{1,2}[.)]|Step\s+[0-9]{1,2}[.:)]?)\s+`)
 // apart by \\ or by lines, often numbered by hand) rather than a package's
 // pseudo-code: the float says it is an algorithm, so its rows are its
 // steps, less the inputs and outputs over them and the numbers the author
-// typed. ok is false for a float of fewer than two rows of words (a
-// figure, an image).
+// typed. ok is false unless most rows are so numbered, two at least: a
+// figure, an image, or prose wrapped over lines is no list of rows.
 func plainFloatRows(ps pseudo) (pseudo, bool) {
 	rows := make([]string, 0, len(ps.lines))
 	for _, l := range ps.lines {
@@ -99,10 +99,16 @@ func plainFloatRows(ps pseudo) (pseudo, bool) {
 		}
 	}
 	io, rows := rowParts(rows)
+	numbered := 0
 	for i, r := range rows {
+		if listNumber.MatchString(r) {
+			numbered++
+		}
 		rows[i] = listNumber.ReplaceAllString(r, "")
 	}
-	if len(rows) < 2 {
+	if numbered < 2 || 2*numbered < len(rows) {
+		// lines of prose the source wraps (an "algorithm" of a book's
+		// own, stated in sentences) are no rows
 		return ps, false
 	}
 	out := finishRows(io, rows)
