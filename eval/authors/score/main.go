@@ -4,7 +4,7 @@
 // (name, type, statement, computational form, provenance, any proof) and
 // `lore conflicts --json`, and reports per work and per half (dev,
 // held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6,
-// held-out-7, held-out-8):
+// held-out-7, held-out-8, held-out-9):
 //
 //   - recall of the labelled blocks of the source — definitions, theorems
 //     (lemmas, propositions, corollaries, …), algorithms, RFC diagrams —
@@ -77,14 +77,14 @@ type result struct {
 
 // validSet reports whether s names a half of the set's split.
 func validSet(s string) bool {
-	return s == "dev" || s == "held-out" || s == "held-out-2" || s == "held-out-3" || s == "held-out-4" || s == "held-out-5" || s == "held-out-6" || s == "held-out-7" || s == "held-out-8"
+	return s == "dev" || s == "held-out" || s == "held-out-2" || s == "held-out-3" || s == "held-out-4" || s == "held-out-5" || s == "held-out-6" || s == "held-out-7" || s == "held-out-8" || s == "held-out-9"
 }
 
 func main() {
 	home, _ := os.UserCacheDir()
 	dir := flag.String("dir", filepath.Join(home, "lore", "eval", "authors"), "folder eval/authors/fetch.sh filled")
 	lore := flag.String("lore", "", "lore binary (default: built from ./cmd/lore)")
-	setFlag := flag.String("set", "", "score only this half (dev, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7 or held-out-8)")
+	setFlag := flag.String("set", "", "score only this half (dev, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7, held-out-8 or held-out-9)")
 	only := flag.String("work", "", "score only these works (comma-separated)")
 	timeout := flag.Duration("timeout", 20*time.Minute, "bound on each learn")
 	asJSON := flag.Bool("json", false, "print JSON instead of a table")
@@ -100,7 +100,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *setFlag != "" && !validSet(*setFlag) {
-		fmt.Fprintln(os.Stderr, "score: -set is dev, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7 or held-out-8")
+		fmt.Fprintln(os.Stderr, "score: -set is dev, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7, held-out-8 or held-out-9")
 		os.Exit(2)
 	}
 	base := filepath.Join("eval", "authors")
