@@ -35,7 +35,13 @@ func (x *extractor) commandLists(st *secState, start int) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
 	}
-	if x.ctype != core.Spec {
+	switch x.ctype {
+	case core.Spec:
+	case core.Reference:
+		// a reference's numbered instructions are its procedures
+		// already (procedures): the lists left are of code ("0.
+		// `salt = I2OSP(index, 4)`")
+	default:
 		// a book's numbered imperatives are as often its exercises and
 		// objectives ("Find the greatest common divisor of 84 and 52",
 		// "Use truth tables to …"): a book gives its procedures under a
@@ -81,7 +87,10 @@ func (x *extractor) commandLists(st *secState, start int) {
 		}
 		x.addCommands(st, start, &ps, lead, st.body+l.Start, st.body+l.End)
 	}
-	x.commandBullets(st, start)
+	if x.ctype == core.Spec {
+		// a reference bullets its features and options as often
+		x.commandBullets(st, start)
+	}
 }
 
 // addCommands adds the procedure ps read from a list of commands between
@@ -106,6 +115,9 @@ func (x *extractor) addCommands(st *secState, start int, ps *pseudo, lead string
 		kept = append(kept, o)
 	}
 	x.cands = kept
+	if len(ps.inputs)+len(ps.outputs) == 0 {
+		ps.inputs, ps.outputs = x.siblingIO(st)
+	}
 	c := cand{
 		typ: core.Algorithm, name: givenName(name), offset: offset, end: end, conf: stepListConf,
 		statement: cutStatement(withCaption(name, strings.TrimSpace(lead+" "+ps.statement())), maxStatement), form: ps.form(),
@@ -235,8 +247,15 @@ func (x *extractor) commandsName(st *secState, lead string) string {
 	if m := namedFunction.FindStringSubmatch(lead); m != nil && strings.ToUpper(m[1][:1]) == m[1][:1] {
 		return m[1]
 	}
+	return x.sectionProcName(st)
+}
+
+// sectionProcName names the procedure a section gives: its title, or its
+// parent's where the title only says that steps follow ("##### Procedure"
+// under "#### `IKM_to_lamport_SK`"); a function's name as it is spelled.
+func (x *extractor) sectionProcName(st *secState) string {
 	title := strings.Trim(st.title, "`*_ ")
-	if procedureGenericTitles[strings.ToLower(title)] || strings.EqualFold(title, "algorithm") || strings.EqualFold(title, "method") {
+	if genericProcTitle(title) {
 		if p := x.parentOf(st.s); p != nil {
 			title = strings.Trim(x.plainTitle(p.Title), "`*_ ")
 		}
@@ -245,6 +264,47 @@ func (x *extractor) commandsName(st *secState, lead string) string {
 		return title // a function's name ("parent_SK_to_lamport_PK")
 	}
 	return topicTitle(title)
+}
+
+func genericProcTitle(t string) bool {
+	return procedureGenericTitles[strings.ToLower(t)] || strings.EqualFold(t, "algorithm") || strings.EqualFold(t, "method")
+}
+
+// siblingIO are the inputs and outputs of a procedure a section gives
+// under a title that only says steps follow, read from its siblings
+// titled so ("##### Inputs", "##### Outputs"): each item of their lists,
+// else each of their lines.
+func (x *extractor) siblingIO(st *secState) (inputs, outputs []string) {
+	p := x.parentOf(st.s)
+	if p == nil || !genericProcTitle(strings.Trim(st.title, "`*_ ")) {
+		return nil, nil
+	}
+	n := len(x.doc)
+	for _, c := range p.Children {
+		if c == nil || c == st.s {
+			continue
+		}
+		var to *[]string
+		switch strings.ToLower(strings.Trim(x.plainTitle(c.Title), "`*_: ")) {
+		case "input", "inputs", "parameters", "arguments":
+			to = &inputs
+		case "output", "outputs", "returns", "result", "results":
+			to = &outputs
+		default:
+			continue
+		}
+		body := clamp(c.BodyOffset, 0, n)
+		for _, ln := range strings.Split(x.doc[body:clamp(c.OwnEnd(), body, n)], "\n") {
+			t := strings.TrimSpace(ln)
+			if m := looseItem.FindStringSubmatch(ln); m != nil {
+				t = m[6]
+			}
+			if t != "" {
+				*to = append(*to, plainMarkdown(t))
+			}
+		}
+	}
+	return inputs, outputs
 }
 
 // itemProse is a list item's text outside its code blocks, its

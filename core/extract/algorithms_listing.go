@@ -126,7 +126,10 @@ func (x *extractor) listings(st *secState, first int) {
 			}
 		}
 		if name == "" {
-			name = topicTitle(st.title)
+			name = x.sectionProcName(st)
+			if len(ps.inputs)+len(ps.outputs) == 0 {
+				ps.inputs, ps.outputs = x.siblingIO(st)
+			}
 		}
 		if name == "" {
 			continue

@@ -37,6 +37,9 @@ func kindInName(name string) (blockKind, bool) {
 			return blockKind{}, false
 		}
 	}
+	if k, ok := kindAbbrev[lower]; ok {
+		return k, true // the whole name a kind's usual short form ("Def", "thm")
+	}
 	var found blockKind
 	ok := false
 	for w, k := range kindOfTitle {
@@ -60,6 +63,15 @@ func kindInName(name string) (blockKind, bool) {
 		}
 	}
 	return found, ok
+}
+
+// kindAbbrev are the short forms authors name their environments by, read
+// only as a whole name: "Def" is a definition, "undef" is not.
+var kindAbbrev = map[string]blockKind{
+	"def": kindOfTitle["definition"], "defn": kindOfTitle["definition"], "defi": kindOfTitle["definition"],
+	"dfn": kindOfTitle["definition"], "thm": kindOfTitle["theorem"], "lem": kindOfTitle["lemma"],
+	"prop": kindOfTitle["proposition"], "cor": kindOfTitle["corollary"], "coro": kindOfTitle["corollary"],
+	"kor": kindOfTitle["corollary"], "ax": kindOfTitle["axiom"],
 }
 
 // nameWordAt reports whether name[i:j] is a word of the name: it ends
