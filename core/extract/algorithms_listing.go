@@ -86,8 +86,14 @@ func (x *extractor) listings(st *secState, first int) {
 	}
 	sig := sectionSignature(blocks)
 	for _, b := range blocks {
-		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function || covered(x.cands[first:], st.body+b.at) ||
-			holdsSteps(x.cands[first:], st.body+b.at, st.body+b.end) {
+		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function || covered(x.cands[first:], st.body+b.at) {
+			continue
+		}
+		if name, ps, ok := functionBox(b.body); ok && x.format != core.FormatLaTeX {
+			x.addBox(st, first, b, name, ps)
+			continue
+		}
+		if holdsSteps(x.cands[first:], st.body+b.at, st.body+b.end) {
 			continue
 		}
 		ps, counted := readListing(b.body)
@@ -98,7 +104,7 @@ func (x *extractor) listings(st *secState, first int) {
 			x.labelledSteps(st, first, b, sig, ps)
 			continue
 		}
-		if len(rows) > 0 && !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) {
+		if len(rows) > 0 && !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) && !signatureOver(rows) {
 			if !straightLine(rows) {
 				continue
 			}
@@ -116,6 +122,9 @@ func (x *extractor) listings(st *secState, first int) {
 		} else if m := sigLine.FindStringSubmatch(rows[0].text); m != nil {
 			name = capsName(m[1])
 			ps.procs = []string{m[1]}
+		} else if m := boxSignature.FindStringSubmatch(rows[0].text); m != nil && signatureOver(rows) {
+			name = m[1] + m[2]
+			ps.procs = []string{name}
 		} else if m := resultSig.FindStringSubmatch(rows[0].text); m != nil && len(ps.inputs)+len(ps.outputs) > 0 {
 			name = m[1]
 			ps.procs = []string{m[1]}
@@ -543,6 +552,21 @@ func covered(cs []cand, off int) bool {
 		}
 	}
 	return false
+}
+
+// signatureOver reports rows that are a function written out: a
+// signature with a dotted name ("RSAOAEPKEM.Encaps(pkR):") over a body
+// indented under it.
+func signatureOver(rows []pcLine) bool {
+	if len(rows) < 2 || !boxSignature.MatchString(rows[0].text) || !strings.Contains(rows[0].text, ".") {
+		return false
+	}
+	for _, r := range rows[1:] {
+		if r.depth <= rows[0].depth {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsSteps reports whether a procedure read before lies inside the
