@@ -153,3 +153,35 @@ func TestListsOfCommandsAreProcedures(t *testing.T) {
 		t.Fatalf("procedures %+v", algs)
 	}
 }
+
+// An Internet-Draft's function box — signature, "Explicit inputs:" and
+// "Output:" over their entries, then "Serialization Process:" over
+// numbered steps with their own lines — is the function, named by its
+// signature (the placeholder in angle brackets left out), with its
+// inputs, outputs and steps; a dotted signature over an indented body is
+// a function too.
+func TestFunctionBoxes(t *testing.T) {
+	src := "# Serialization\n\n~~~\nComposite-ML-DSA<OID>.SerializePublicKey(mldsaPK, tradPK) -> bytes\n\nExplicit inputs:\n\n" +
+		"  mldsaPK The ML-DSA public key, which is bytes.\n\n  tradPK  The traditional public key in the appropriate\n" +
+		"          encoding for the underlying component algorithm.\n\nImplicit inputs:\n\n  None\n\nOutput:\n\n" +
+		"  bytes   The encoded composite public key.\n\nSerialization Process:\n\n" +
+		"  1. Combine and output the encoded public key\n\n     output mldsaPK || tradPK\n~~~\n\n" +
+		"# Encapsulation\n\n~~~\nRSAOAEPKEM.Encaps(pkR):\n  shared_secret = SecureRandom(ss_len)\n  enc = RSAES-OAEP-ENCRYPT(pkR, shared_secret)\n\n  return shared_secret, enc\n~~~\n"
+	doc := &core.Document{Path: "draft.md", Format: core.FormatMarkdown, Text: src}
+	a := analyze.Analyze(doc, nil)
+	a.ContentType = core.Spec
+	algs := algorithmsIn(a)
+	if len(algs) != 2 {
+		t.Fatalf("procedures %v, want the two functions", nameList(algs))
+	}
+	want := "Input: mldsaPK The ML-DSA public key, which is bytes.\n" +
+		"Input: tradPK The traditional public key in the appropriate encoding for the underlying component algorithm.\n" +
+		"Output: bytes The encoded composite public key.\n" +
+		"1. Combine and output the encoded public key; output mldsaPK || tradPK"
+	if algs[0].Name != "Composite-ML-DSA.SerializePublicKey" || algs[0].ComputationalForm != want {
+		t.Errorf("%q = %q, want %q", algs[0].Name, algs[0].ComputationalForm, want)
+	}
+	if algs[1].Name != "RSAOAEPKEM.Encaps" || !strings.Contains(algs[1].ComputationalForm, "return shared_secret, enc") {
+		t.Errorf("%q = %q", algs[1].Name, algs[1].ComputationalForm)
+	}
+}

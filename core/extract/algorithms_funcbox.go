@@ -12,7 +12,7 @@ import (
 // in one block of code: its signature ("Composite-ML-DSA<OID>.Sign(sk, M,
 // ctx) -> s"), then headed parts — "Explicit inputs:", "Implicit
 // inputs:", "Output:" over indented entries — and "Signature Generation
-// Process:" (or "Procedure:", "Steps:") over numbered steps whose
+// Process:" (or "Procedure:") over numbered steps whose
 // indented lines are the step's own. Read line by line such a block is
 // headings and entries; read by its heads it is the function: its name,
 // inputs, outputs and steps in order.
@@ -29,7 +29,9 @@ var boxHead = lazyre.New(`^([A-Za-z][\w '/<>-]{0,60}):\s*$`)
 var (
 	boxInputs  = regexp.MustCompile(`(?i)\binputs?\b|\bparameters\b|\barguments\b`)
 	boxOutputs = regexp.MustCompile(`(?i)^outputs?\b|^returns?\b|^results?\b`)
-	boxSteps   = regexp.MustCompile(`(?i)\bprocess\b|\bprocedure\b|\bsteps\b|\balgorithm\b`)
+	// a box whose part of steps is "Steps:" is the listing reader's
+	// (the hash-to-curve drafts' rows nest by their numbering)
+	boxSteps = regexp.MustCompile(`(?i)\bprocess\b|\bprocedure\b|\balgorithm\b`)
 )
 
 // functionBox reads a block as a function box: ok is false unless it
