@@ -29,14 +29,22 @@ var boxHead = lazyre.New(`^([A-Za-z][\w '/<>-]{0,60}):\s*$`)
 var (
 	boxInputs  = regexp.MustCompile(`(?i)\binputs?\b|\bparameters\b|\barguments\b`)
 	boxOutputs = regexp.MustCompile(`(?i)^outputs?\b|^returns?\b|^results?\b`)
-	// a box whose part of steps is "Steps:" is the listing reader's
-	// (the hash-to-curve drafts' rows nest by their numbering)
-	boxSteps = regexp.MustCompile(`(?i)\bprocess\b|\bprocedure\b|\balgorithm\b`)
+	boxSteps   = regexp.MustCompile(`(?i)\bprocess\b|\bprocedure\b|\balgorithm\b`)
+	// namedPartsHead is a box the listing reader reads by its parts
+	// (the hash-to-curve drafts' "Constants:" and "Steps:", whose rows
+	// nest by their numbering)
+	namedPartsHead = regexp.MustCompile(`(?im)^(?:constants|steps):\s*$`)
+	// boxInline is an input or output given on its head's line
+	// ("Input: x, an element of F.").
+	boxInline = regexp.MustCompile(`(?i)^(inputs?|outputs?):\s+(\S.*)$`)
 )
 
 // functionBox reads a block as a function box: ok is false unless it
 // opens with a signature and holds a part of steps.
 func functionBox(body string) (name string, ps pseudo, ok bool) {
+	if namedPartsHead.MatchString(body) {
+		return "", ps, false
+	}
 	lines := strings.Split(strings.ReplaceAll(body, "\t", "    "), "\n")
 	first := 0
 	for first < len(lines) && strings.TrimSpace(lines[first]) == "" {
@@ -59,6 +67,15 @@ func functionBox(body string) (name string, ps pseudo, ok bool) {
 			continue
 		}
 		ind := len(ln) - len(strings.TrimLeft(ln, " "))
+		if in := boxInline.FindStringSubmatch(ln); in != nil && ind == 0 {
+			if strings.HasPrefix(strings.ToLower(in[1]), "out") {
+				ps.outputs = append(ps.outputs, in[2])
+			} else {
+				ps.inputs = append(ps.inputs, in[2])
+			}
+			part, step, stepInd = "", nil, -1
+			continue
+		}
 		if h := boxHead.FindStringSubmatch(ln); h != nil && ind == 0 {
 			switch {
 			case boxOutputs.MatchString(h[1]):
@@ -86,10 +103,10 @@ func functionBox(body string) (name string, ps pseudo, ok bool) {
 				(*to)[n-1] += " " + t // the entry's description runs on
 				continue
 			}
-			*to = append(*to, strings.Join(strings.Fields(t), " "))
+			*to = append(*to, strings.Join(strings.Fields(strings.TrimPrefix(t, "- ")), " "))
 			stepInd = ind
 		case "steps":
-			if mm := rowNumber.FindStringSubmatch(ln); mm != nil && (stepInd < 0 || ind <= stepInd) {
+			if mm := rowNumber.FindStringSubmatch(ln); mm != nil && (step == nil || ind <= stepInd) {
 				ps.lines = append(ps.lines, pcLine{text: strings.TrimSpace(ln[len(mm[0]):])})
 				step, stepInd = &ps.lines[len(ps.lines)-1], ind
 				continue
