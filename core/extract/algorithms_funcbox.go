@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -27,16 +26,16 @@ var boxSignature = lazyre.New(`^([A-Za-z][\w-]*)(?:<[^<>]*>)?((?:\.[A-Za-z_][\w-
 var boxHead = lazyre.New(`^([A-Za-z][\w '/<>-]{0,60}):\s*$`)
 
 var (
-	boxInputs  = regexp.MustCompile(`(?i)\binputs?\b|\bparameters\b|\barguments\b`)
-	boxOutputs = regexp.MustCompile(`(?i)^outputs?\b|^returns?\b|^results?\b`)
-	boxSteps   = regexp.MustCompile(`(?i)\bprocess\b|\bprocedure\b|\balgorithm\b`)
+	boxInputs  = lazyre.New(`(?i)\binputs?\b|\bparameters\b|\barguments\b`)
+	boxOutputs = lazyre.New(`(?i)^outputs?\b|^returns?\b|^results?\b`)
+	boxSteps   = lazyre.New(`(?i)\bprocess\b|\bprocedure\b|\balgorithm\b`)
 	// namedPartsHead is a box the listing reader reads by its parts
 	// (the hash-to-curve drafts' "Constants:" and "Steps:", whose rows
 	// nest by their numbering)
-	namedPartsHead = regexp.MustCompile(`(?im)^(?:constants|steps):\s*$`)
+	namedPartsHead = lazyre.New(`(?im)^(?:constants|steps):\s*$`)
 	// boxInline is an input or output given on its head's line
 	// ("Input: x, an element of F.").
-	boxInline = regexp.MustCompile(`(?i)^(inputs?|outputs?):\s+(\S.*)$`)
+	boxInline = lazyre.New(`(?i)^(inputs?|outputs?):\s+(\S.*)$`)
 )
 
 // functionBox reads a block as a function box: ok is false unless it
