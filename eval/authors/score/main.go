@@ -3,8 +3,7 @@
 // fresh LORE_DATA_DIR per work, reads every primitive the store then holds
 // (name, type, statement, computational form, provenance, any proof) and
 // `lore conflicts --json`, and reports per work and per half (dev,
-// held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6,
-// held-out-7, held-out-8, held-out-9):
+// held-out and the later held-out batches held-out-2, held-out-3, …):
 //
 //   - recall of the labelled blocks of the source — definitions, theorems
 //     (lemmas, propositions, corollaries, …), algorithms, RFC diagrams —
@@ -41,6 +40,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -75,16 +75,26 @@ type result struct {
 	Examples   []string `json:"examples,omitempty"`
 }
 
-// validSet reports whether s names a half of the set's split.
+// validSet reports whether s names a half of the set's split or a later
+// held-out batch: dev, held-out, or held-out-N for N ≥ 2 (written without
+// a leading zero, as the manifest does).
 func validSet(s string) bool {
-	return s == "dev" || s == "held-out" || s == "held-out-2" || s == "held-out-3" || s == "held-out-4" || s == "held-out-5" || s == "held-out-6" || s == "held-out-7" || s == "held-out-8" || s == "held-out-9"
+	if s == "dev" || s == "held-out" {
+		return true
+	}
+	n, ok := strings.CutPrefix(s, "held-out-")
+	if !ok || n == "" || n[0] == '0' {
+		return false
+	}
+	v, err := strconv.Atoi(n)
+	return err == nil && v >= 2 && strconv.Itoa(v) == n
 }
 
 func main() {
 	home, _ := os.UserCacheDir()
 	dir := flag.String("dir", filepath.Join(home, "lore", "eval", "authors"), "folder eval/authors/fetch.sh filled")
 	lore := flag.String("lore", "", "lore binary (default: built from ./cmd/lore)")
-	setFlag := flag.String("set", "", "score only this half (dev, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7, held-out-8 or held-out-9)")
+	setFlag := flag.String("set", "", "score only this half (dev, held-out, or a later batch held-out-2, held-out-3, …)")
 	only := flag.String("work", "", "score only these works (comma-separated)")
 	timeout := flag.Duration("timeout", 20*time.Minute, "bound on each learn")
 	asJSON := flag.Bool("json", false, "print JSON instead of a table")
@@ -100,7 +110,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *setFlag != "" && !validSet(*setFlag) {
-		fmt.Fprintln(os.Stderr, "score: -set is dev, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7, held-out-8 or held-out-9")
+		fmt.Fprintln(os.Stderr, "score: -set is dev, held-out or held-out-N (N ≥ 2)")
 		os.Exit(2)
 	}
 	base := filepath.Join("eval", "authors")

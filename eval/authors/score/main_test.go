@@ -779,15 +779,15 @@ func TestGlossaryUsesAsPrinted(t *testing.T) {
 
 func mustRe(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
-// The -set flag takes every half the manifest holds, the second to ninth
-// held-out batches included, and nothing else.
+// The -set flag takes every half the manifest holds and any later held-out
+// batch, and nothing else.
 func TestValidSet(t *testing.T) {
-	for _, s := range []string{"dev", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9"} {
+	for _, s := range []string{"dev", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10", "held-out-12"} {
 		if !validSet(s) {
 			t.Errorf("validSet(%q) = false, want true", s)
 		}
 	}
-	for _, s := range []string{"", "held-out-10", "heldout", "Dev"} {
+	for _, s := range []string{"", "held-out-1", "held-out-0", "held-out-02", "held-out-", "held-out-x", "held-out-+3", "heldout", "Dev"} {
 		if validSet(s) {
 			t.Errorf("validSet(%q) = true, want false", s)
 		}
