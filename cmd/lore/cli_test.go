@@ -133,6 +133,37 @@ func TestBadInputGivesOneSentenceErrorAndLeavesStoreUntouched(t *testing.T) {
 	}
 }
 
+// --max-file-size holds for every command that reads a source: a learn
+// (whose headless service reads the limit from the configuration) as much
+// as analyze and gate, and the learn leaves the store as it was.
+func TestMaxFileSizeFlagHoldsForEveryReader(t *testing.T) {
+	doc := filepath.Join(t.TempDir(), "notes.tex")
+	if err := os.WriteFile(doc, []byte("\\section{Graphs}\n\\begin{definition}[Graph]\nA graph is a pair $(V,E)$ of a set of vertices and a set of edges.\n\\end{definition}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"learn", doc, "--no-review", "--approve"},
+		{"learn", doc, "--no-review", "--approve", "--json"},
+		{"analyze", doc},
+		{"gate", doc},
+	} {
+		data := filepath.Join(t.TempDir(), "store")
+		r := lore(t, []string{"LORE_DATA_DIR=" + data}, append(args, "--max-file-size", "20")...)
+		if r.code != 1 || !strings.Contains(r.stderr+r.stdout, "over the 20 bytes per-file limit") {
+			t.Errorf("lore %v --max-file-size 20: exit %d, stderr %q, want 1 and the limit named", args, r.code, r.stderr)
+		}
+		if args[0] == "learn" {
+			if r := lore(t, []string{"LORE_DATA_DIR=" + data}, "sessions", "--json"); r.code != 0 || strings.Contains(r.stdout, "notes.tex") {
+				t.Errorf("lore %v: a refused learn left a session: exit %d, %s", args, r.code, r.stdout)
+			}
+		}
+	}
+	r := lore(t, []string{"LORE_DATA_DIR=" + filepath.Join(t.TempDir(), "store")}, "learn", doc, "--no-review", "--approve", "--max-file-size", "1000")
+	if r.code != 0 {
+		t.Errorf("learn under a limit the file fits: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
 func TestUsageErrorsExitTwo(t *testing.T) {
 	for _, args := range [][]string{
 		{"analyze"},
@@ -428,4 +459,27 @@ func countTypes(out analyzeOut, minConf float64) map[string]int {
 		}
 	}
 	return got
+}
+
+// A data folder that names a file is said to be one, with exit 2, by the
+// commands that read as by those that write — not read as an empty store
+// ("no sessions yet", exit 0) — and the file is left as it was.
+func TestDataFolderThatIsAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "store")
+	if err := os.WriteFile(file, []byte("mine\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	doc := filepath.Join(t.TempDir(), "notes.tex")
+	if err := os.WriteFile(doc, []byte("\\begin{definition}[Graph]\nA graph is a pair $(V,E)$.\n\\end{definition}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"sessions"}, {"find", "graph"}, {"rank"}, {"graph"}, {"store", "verify"}, {"learn", doc, "--no-review", "--approve"}} {
+		r := lore(t, []string{"LORE_DATA_DIR=" + file}, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, file+" is a file, not a folder") {
+			t.Errorf("lore %v with a file as data folder: exit %d, stderr %q; want 2 and the file named", args, r.code, r.stderr)
+		}
+	}
+	if b, _ := os.ReadFile(file); string(b) != "mine\n" {
+		t.Errorf("the file was changed: %q", b)
+	}
 }

@@ -167,6 +167,9 @@ the store busy waits up to 3s for it before exiting 4.
 			}
 			a.cfg.bindFlag(keyDepth, cmd.Flags().Lookup("depth"))
 			a.cfg.bindFlag(keyOutputDir, cmd.Flags().Lookup("output-dir"))
+			// Bound before the service is made: a headless learn's
+			// service reads the limit from the configuration.
+			a.cfg.bindFlag(keyMaxFileSize, cmd.Flags().Lookup("max-file-size"))
 			if _, err := parseTier(src.tier); err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lore-kb/lore/cli/cmdutil"
+	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/engine"
 	"github.com/lore-kb/lore/store"
 )
@@ -18,6 +19,9 @@ import (
 // and lets others read what was learned.
 func (a *app) openStoreWith(opts store.Options) (*store.Store, error) {
 	dir := a.cfg.dataDir()
+	if _, err := a.noStoreYet(); err != nil {
+		return nil, err
+	}
 	if !a.warnedDataDir {
 		if fi, err := os.Stat(dir); err == nil && fi.IsDir() && fi.Mode().Perm()&0o077 != 0 {
 			a.warnedDataDir = true
@@ -61,7 +65,11 @@ func (a *app) resumePublications(db *store.Store) {
 // empty one in memory, saying so on a terminal, rather than create a store
 // there.
 func (a *app) openStoreRead() (*store.Store, error) {
-	if dir := a.cfg.dataDir(); !store.Exists(dir) {
+	none, err := a.noStoreYet()
+	if err != nil {
+		return nil, err
+	}
+	if dir := a.cfg.dataDir(); none {
 		// Told to a person at a terminal; a script or an agent's hook
 		// (lore skills prompt) gets the empty answer alone.
 		if !a.warnedNoStore && isTerminal(a.Stderr) {
@@ -71,6 +79,18 @@ func (a *app) openStoreRead() (*store.Store, error) {
 		return store.OpenEmpty()
 	}
 	return a.openStoreWith(store.Options{ReadOnly: true})
+}
+
+// noStoreYet reports whether nothing was ever learned in the data folder:
+// it does not exist, or holds no database. A data folder that names a
+// file is a mistake to say, not an empty store to read: reading commands
+// would otherwise answer "nothing learned" and exit 0.
+func (a *app) noStoreYet() (bool, error) {
+	dir := a.cfg.dataDir()
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return false, &core.UsageError{Msg: fmt.Sprintf("data folder %s is a file, not a folder (from %s)", dir, a.cfg.source(keyDataDir))}
+	}
+	return !store.Exists(dir), nil
 }
 
 // access is how a command opens the store.

@@ -260,7 +260,9 @@ func (c *commandStore) peek(ctx context.Context, _ bool) (localapi.Store, func()
 	if shared {
 		return c.lend(ctx, false)
 	}
-	if !store.Exists(c.a.cfg.dataDir()) {
+	if none, err := c.a.noStoreYet(); err != nil {
+		return nil, nil, err
+	} else if none {
 		return nil, nil, errNoStoreYet
 	}
 	return c.a.acquireWaiting(ctx, readOnly)
