@@ -36,7 +36,9 @@ func (x *extractor) commandLists(st *secState, start int) {
 		return
 	}
 	switch x.ctype {
-	case core.Spec:
+	case core.Spec, core.Paper, core.Unknown:
+		// a paper's or a note's numbered commands are a procedure as a
+		// spec's are: its contributions and claims are not commands
 	case core.Reference:
 		// a reference's numbered instructions are its procedures
 		// already (procedures): the lists left are of code ("0.
@@ -248,6 +250,30 @@ func (x *extractor) commandsName(st *secState, lead string) string {
 		return m[1]
 	}
 	return x.sectionProcName(st)
+}
+
+// functionNamed is a function a lead-in says it defines by its
+// signature: "The function CKDpriv((k, c), i) → (kᵢ, cᵢ) computes …",
+// "the procedure Relax(u, v) …".
+var functionNamed = lazyre.New("(?i)\\b(?:function|procedure|algorithm|routine)\\s+`?([A-Za-z_][A-Za-z0-9_.]*)`?\\s*\\(")
+
+// leadNamesFunction is the function a lead-in says its steps are: the
+// signature it opens with, the one it calls a function ("the function
+// CKDpub(…)"), or the one it names so ("the Encode function"); "" when
+// it names none. A call it only mentions is no name.
+func leadNamesFunction(lead string) string {
+	lead = strings.NewReplacer("*", "", "`", "").Replace(lead)
+	if m := sigHead.FindStringSubmatch(lead); m != nil {
+		return m[1]
+	}
+	if m := functionNamed.FindStringSubmatch(lead); m != nil && len(m[1]) > 1 {
+		// "the function f(x)" is a formula's function, not a procedure's
+		return m[1]
+	}
+	if m := namedFunction.FindStringSubmatch(lead); m != nil && strings.ToUpper(m[1][:1]) == m[1][:1] {
+		return m[1]
+	}
+	return ""
 }
 
 // sectionProcName names the procedure a section gives: its title, or its

@@ -185,3 +185,31 @@ func TestFunctionBoxes(t *testing.T) {
 		t.Errorf("%q = %q", algs[1].Name, algs[1].ComputationalForm)
 	}
 }
+
+// A paper's numbered list of commands is a procedure as a spec's is,
+// named by the function its lead-in calls, a tuple among its arguments;
+// HTML superscripts and subscripts are raised and lowered in its name,
+// statement and form ("2<sup>31</sup>" is 2³¹, never 231), and HTML
+// character references are the characters they name.
+func TestPaperCommandsAndHTMLScripts(t *testing.T) {
+	md := "# Key derivation\n\n## Public parent key &rarr; public child key\n\n" +
+		"The function CKDpub((K<sub>par</sub>, c<sub>par</sub>), i) &rarr; (K<sub>i</sub>, c<sub>i</sub>) computes a child public key. It is only defined for normal keys.\n\n" +
+		"1. Check whether i ≥ 2<sup>31</sup>.\n    * If so: return failure.\n2. Split I into two sequences, I<sub>L</sub> and I<sub>R</sub>.\n" +
+		"3. The returned chain code c<sub>i</sub> is I<sub>R</sub>.\n4. If I<sub>L</sub> ≥ n, restart at step 2.\n"
+	doc := &core.Document{Path: "slip.md", Format: core.FormatMarkdown, Text: md}
+	a := analyze.Analyze(doc, nil)
+	a.ContentType = core.Paper
+	algs := algorithmsIn(a)
+	if len(algs) != 1 || algs[0].Name != "CKDpub" {
+		t.Fatalf("procedures %v, want CKDpub", nameList(algs))
+	}
+	f := algs[0].ComputationalForm
+	for _, want := range []string{"1. Check whether i ≥ 2³¹.", "I_L and I_R", "chain code cᵢ is I_R"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("form = %q, want it to hold %q", f, want)
+		}
+	}
+	if strings.Contains(f, "231") || strings.Contains(algs[0].FormalStatement, "&rarr;") || !strings.Contains(algs[0].FormalStatement, "→") {
+		t.Errorf("a raised figure run in or a character reference kept: %q / %q", algs[0].FormalStatement, f)
+	}
+}

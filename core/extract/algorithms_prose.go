@@ -540,7 +540,7 @@ const stepListConf = 0.85
 
 var (
 	stepsLead    = lazyre.New(`(?i)\bthe following steps\b|\bsteps are as follows\b|\bsteps:|\bis defined as follows\b|\bproceeds as follows\b|\bas:[ \t*_]*$|\bthe following (?:\w+ )?(?:logic|procedure|algorithm|process)\b`)
-	sigHead      = lazyre.New("^[ \\t]*(?:[*+•◦▪–-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(([^()]*)\\)`?(?:\\*\\*|__)?")
+	sigHead      = lazyre.New("^[ \\t]*(?:[*+•◦▪–-]|[0-9]{1,2}[.)])?[ \\t]*(?:\\*\\*|__)?`?([A-Za-z_][A-Za-z0-9_.]*)\\(((?:[^()]|\\([^()]*\\))*)\\)`?(?:\\*\\*|__)?")
 	stepItemLine = lazyre.New(`^([ \t]*)([*+•◦▪∗–-]|[0-9]{1,2}[.)])[ \t]+(\S.*)$`)
 	callName     = lazyre.New(`([A-Za-z_][A-Za-z0-9_]*)\(`)
 )
@@ -703,7 +703,8 @@ var (
 	// arguments: "The MAP function is defined on 32-byte strings as:".
 	namedFunction = lazyre.New("(?i)\\bthe\\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\\s+(?:function|procedure|algorithm|routine)\\b")
 	// leadCall is a function's signature in a lead-in's sentence.
-	leadCall = lazyre.New("`?([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\(([^()]*)\\)")
+	// An argument may be a tuple: "CKDpriv((k_par, c_par), i)".
+	leadCall = lazyre.New("`?([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\(((?:[^()]|\\([^()]*\\))*)\\)")
 )
 
 // sectionProcedure is the algorithm of section st named fn, read before

@@ -70,8 +70,9 @@ func (x *extractor) mdBlockCommands(st *secState) {
 // markdownNotation reads the statements of a Markdown document as pandoc
 // prints them: the LaTeX macros the document defines (its own \newcommand
 // lines, or those of its book's packages) stand for what they define, and
-// an HTML character reference is the character it names, whatever
-// strategy found the statement.
+// an HTML character reference is the character it names, and an HTML
+// superscript or subscript is raised or lowered, in its name, statement
+// and form, whatever strategy found it.
 func (x *extractor) markdownNotation(cs []cand) {
 	if x.format != core.FormatMarkdown {
 		return
@@ -83,8 +84,11 @@ func (x *extractor) markdownNotation(cs []cand) {
 	}
 	for i := range cs {
 		c := &cs[i]
-		if strings.IndexByte(c.statement, '&') >= 0 {
-			c.statement = characterRefs(c.statement)
+		for _, f := range []*string{&c.name, &c.statement, &c.form} {
+			*f = htmlScripts(*f)
+			if strings.IndexByte(*f, '&') >= 0 {
+				*f = characterRefs(*f)
+			}
 		}
 		if len(macros) > 0 && strings.IndexByte(c.statement, '\\') >= 0 {
 			c.statement = expandMacros(c.statement, macros)

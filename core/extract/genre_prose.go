@@ -428,8 +428,8 @@ func (x *extractor) paperSteps(st *secState) {
 			return
 		}
 		part++
-		name := ""
-		if m := stepsPurpose.FindStringSubmatch(lead); m != nil {
+		name := leadNamesFunction(lead)
+		if m := stepsPurpose.FindStringSubmatch(lead); name == "" && m != nil {
 			name = tidyName(upperFirst(m[1]))
 		}
 		if l := strings.TrimSuffix(lead, ":"); name == "" && l != lead && len(strings.Fields(l)) <= 4 && hasWord(l, 3) {

@@ -250,6 +250,12 @@ func plainMarkdown(s string) string {
 				continue
 			}
 			b.WriteByte(c)
+		case c == '<' && htmlScript.MatchString(s[i:]):
+			// x<sup>2</sup>, K<sub>par</sub>: raised or lowered, not run
+			// into the word before ("2<sup>31</sup>" is 2³¹, not 231)
+			m := htmlScript.FindStringSubmatch(s[i:])
+			b.WriteString(text.Script(plainMarkdown(m[2]), strings.EqualFold(m[1], "sup")))
+			i += len(m[0]) - 1
 		case c == '<' && htmlTag.MatchString(s[i:]):
 			// <details>, <summary>, <kbd>: the words between them stay
 			i += len(htmlTag.FindString(s[i:])) - 1
@@ -266,6 +272,30 @@ func plainMarkdown(s string) string {
 		}
 	}
 	return text.CollapseSpace(b.String())
+}
+
+// htmlScript is an HTML superscript or subscript at the start of a
+// string, with what it raises or lowers (no tag inside).
+var htmlScript = lazyre.New(`^<(?i:(sup|sub))>([^<>]{1,40})</(?i:sup|sub)>`)
+
+// htmlScripts writes the HTML superscripts and subscripts of s as
+// text.Script does.
+func htmlScripts(s string) string {
+	if !strings.Contains(s, "<su") && !strings.Contains(s, "<SU") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '<' {
+			if m := htmlScript.FindStringSubmatch(s[i:]); m != nil {
+				b.WriteString(text.Script(m[2], strings.EqualFold(m[1], "sup")))
+				i += len(m[0]) - 1
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // htmlTag is an HTML tag of text markup at the start of a string; a

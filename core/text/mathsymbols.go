@@ -51,6 +51,11 @@ func matchBrace(s string, open int) int {
 
 func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// Script writes g raised (sup) or lowered as characters that say so: the
+// superscript or subscript characters when every one has such a form
+// (2³¹, Kₚₐᵣ), else ^(g) or _(g) — never g run into what it follows.
+func Script(g string, sup bool) string { return script(g, sup) }
+
 // script writes g as superscript or subscript characters when every one
 // has such a form, else as ^(g) or _(g).
 func script(g string, sup bool) string {
