@@ -39,7 +39,19 @@ func (x *extractor) latexStepLists(st *secState, first int) {
 		}
 		open, close := `\begin{`+env+`}`, `\end{`+env+`}`
 		p = at + len(open)
-		if commentedOut(s, at) || covered(x.cands[first:], st.body+at) {
+		if commentedOut(s, at) {
+			continue
+		}
+		if c := coveringCand(x.cands[first:], st.body+at); c != nil {
+			// an algorithm block of prose ("\begin{Prozedur}{…}") whose
+			// steps are this list: they are its form
+			if c.typ == core.Algorithm && stepless(*c) {
+				if end := envEnd(s, p, open, close); end > 0 && st.body+end <= c.end {
+					ps := x.latexListSteps(env, latexItems(listBody(s[p:end-len(close)]), 0))
+					c.form = ps.form()
+					x.algos.keep(c.offset, &ps)
+				}
+			}
 			continue
 		}
 		lead := strings.TrimSpace(x.texr.clean(paragraphBefore(s[max(0, at-maxLeadIn):at])))
@@ -57,18 +69,36 @@ func (x *extractor) latexStepLists(st *secState, first int) {
 		if !stepItems(env, items, lead) {
 			continue
 		}
-		ps := pseudo{}
-		for _, it := range items {
-			row := x.texr.clean(it.text)
-			if env == "description" && it.label != "" && !stepLabel.MatchString(it.label) {
-				row = strings.TrimSuffix(x.texr.clean(it.label), ":") + ": " + row
-			}
-			ps.lines = append(ps.lines, pcLine{depth: it.depth, text: text.CollapseSpace(text.ReadableMath(row))})
-		}
+		ps := x.latexListSteps(env, items)
 		if x.addStepProcedure(st, &ps, lead, at, end) {
 			p = end
 		}
 	}
+}
+
+// latexListSteps are the items of a LaTeX list as a procedure's steps,
+// readable, a description's labels kept where they name what the step
+// does.
+func (x *extractor) latexListSteps(env string, items []latexItem) pseudo {
+	ps := pseudo{}
+	for _, it := range items {
+		row := x.texr.clean(it.text)
+		if env == "description" && it.label != "" && !stepLabel.MatchString(it.label) {
+			row = strings.TrimSuffix(x.texr.clean(it.label), ":") + ": " + row
+		}
+		ps.lines = append(ps.lines, pcLine{depth: it.depth, text: text.CollapseSpace(text.ReadableMath(row))})
+	}
+	return ps
+}
+
+// coveringCand is the candidate of cs whose span holds off, or nil.
+func coveringCand(cs []cand, off int) *cand {
+	for i := range cs {
+		if cs[i].offset <= off && off < cs[i].end {
+			return &cs[i]
+		}
+	}
+	return nil
 }
 
 // nextList finds the next enumerate, itemize or description list from p:

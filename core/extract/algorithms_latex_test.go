@@ -639,3 +639,29 @@ func TestStepEnvironmentsAreOneProcedure(t *testing.T) {
 		t.Fatalf("procedures %+v", got)
 	}
 }
+
+// An environment the author titles "Prozedur" (or "Algorithmus",
+// "Procédure", "Procedure") holds a procedure: an algorithm named by its
+// title, with its steps.
+func TestProcedureEnvironmentInAnyLanguage(t *testing.T) {
+	src := `\newenvironment*{Prozedur}[1]{\uline{\textbf{\texttt{Prozedur} (#1)}:}}{}
+\section{Jordansche Normalform}
+\begin{Prozedur}{Berechnung von $e^A$}
+\begin{enumerate}
+\item Man bringt $A$ auf Jordanform $J = S^{-1} A S$.
+\item Man berechnet $e^J$ blockweise.
+\item Dann ist $e^A = S e^J S^{-1}$.
+\end{enumerate}
+\end{Prozedur}
+`
+	a, ok := algorithmsOf(t, src)["Berechnung von e^A"]
+	if !ok {
+		for n := range algorithmsOf(t, src) {
+			t.Logf("algorithm %q", n)
+		}
+		t.Fatal("the Prozedur is no algorithm")
+	}
+	if !strings.Contains(a.ComputationalForm, "Man berechnet") {
+		t.Errorf("form = %q, want its steps", a.ComputationalForm)
+	}
+}

@@ -127,6 +127,12 @@ var kindOfTitle = map[string]blockKind{
 	"stelling": {"theorem", "theorem"}, "definitie": {"definition", "definition"},
 	"gevolg": {"theorem", "corollary"}, "propositie": {"theorem", "proposition"},
 	"axioma": {"axiom", "axiom"},
+	// A procedure is an algorithm, in whatever language it is titled.
+	"procedure": {"algorithm", "algorithm"}, "algorithmus": {"algorithm", "algorithm"},
+	"prozedur": {"algorithm", "algorithm"}, "verfahren": {"algorithm", "algorithm"},
+	"algorithme": {"algorithm", "algorithm"}, "procédure": {"algorithm", "algorithm"},
+	"algoritmo": {"algorithm", "algorithm"}, "procedimiento": {"algorithm", "algorithm"},
+	"procedura": {"algorithm", "algorithm"}, "algoritme": {"algorithm", "algorithm"},
 }
 
 // proofTitles are the printed titles of a declared environment that
