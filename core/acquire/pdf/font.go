@@ -41,6 +41,10 @@ type font struct {
 	// its big operators and delimiters hang from a point above the
 	// formula's baseline.
 	ext bool
+	// smallCaps is whether the face is a small-capitals one: a word set
+	// in small capitals takes its capitals from the roman face and the
+	// rest from this one, so a change to or from it is inside a word.
+	smallCaps bool
 }
 
 // maxCMapBytes bounds how much of a ToUnicode stream is read.
@@ -98,6 +102,7 @@ func loadFont(v lpdf.Value) *font {
 	f.bold = boldFace(v.Key("BaseFont").Name(), desc.Key("FontWeight").Float64(), desc.Key("Flags").Int64())
 	f.italic = italicFace(v.Key("BaseFont").Name(), desc.Key("Flags").Int64())
 	f.ext = extensibleFace(v.Key("BaseFont").Name())
+	f.smallCaps = smallCapsFace(v.Key("BaseFont").Name())
 	f.spaceW = 0
 	if !f.twoByte {
 		for c := 0; c < 256; c++ {
@@ -697,6 +702,18 @@ func extensibleFace(name string) bool {
 	}
 	n := strings.ToLower(name)
 	return text.TeXSeries(n) == "ex" || strings.HasPrefix(n, "txex") || strings.HasPrefix(n, "pxex") || strings.HasPrefix(n, "esint")
+}
+
+// smallCapsFace reports whether a font is a small-capitals face by its
+// name: TeX's cmcsc10 and its kin ("csc" series), "TeXPalladioL-SC",
+// "LinLibertineTI-SC", "Minion-SmallCaps", "TimesNewRomanPS-SC700".
+func smallCapsFace(name string) bool {
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
+	}
+	n := strings.ToLower(name)
+	return text.TeXSeries(n) == "csc" || strings.Contains(n, "smallcaps") || strings.Contains(n, "small-caps") ||
+		strings.HasSuffix(strings.TrimRight(n, "0123456789"), "-sc") || strings.Contains(n, "-sc-")
 }
 
 // boldFace reports whether a font is bold: a weight of 600 or more, the

@@ -514,7 +514,7 @@ func extractPage(ctx context.Context, pg lpdf.Page, fontCache map[string]*font) 
 			if len(p.glyphs) < maxGlyphsPerPage && c.text != "" && !slanted(trm) {
 				if !isSpace {
 					placeSpaceBefore(p.glyphs, trm[4], trm[5], size)
-					if lastFont != nil && lastFont != g.font {
+					if lastFont != nil && lastFont != g.font && !lastFont.smallCaps && !g.font.smallCaps {
 						p.glyphs = fontChangeSpace(p.glyphs, trm[4], trm[5], size)
 					}
 				}
@@ -763,7 +763,8 @@ func placeSpaceBefore(glyphs []glyph, x, y, size float64) {
 // space, so TeX's math, set in several fonts with kerns between them, reads
 // "lenR g", "(n , s )" and, for a prime raised after its letter, "s 0" in
 // its text, and a gap too small for a word space within one font still
-// parts two fonts. A glyph raised or lowered by up to half an em (a
+// parts two fonts. A change to or from a small-capitals face is not
+// looked at: it happens inside a word ("Horner" set as H + orner). A glyph raised or lowered by up to half an em (a
 // script) counts as on the same line.
 func fontChangeSpace(glyphs []glyph, x, y, size float64) []glyph {
 	n := len(glyphs)

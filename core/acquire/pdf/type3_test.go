@@ -61,3 +61,24 @@ func TestFontChangeGapIsSpace(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A word set in small capitals takes its capitals from the roman face and
+// its other letters from the small-capitals one, with a small kern between
+// them: one word ("Horner"), not two, where the same gap between two other
+// faces parts them.
+func TestSmallCapitalsAreOneWord(t *testing.T) {
+	sc := strings.Replace(fixed500, "/Helvetica", "/NPRGLC+TeXPalladioL-SC", 1)
+	fonts := "<< /F1 " + fixed500 + " /F2 " + sc + " >>"
+	got, err := extractText(t, doc(fonts, plain(`BT /F1 12 Tf 72 700 Td (H) Tj ET BT /F2 12 Tf 78.5 700 Td (orner) Tj ET`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Horner\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for name, want := range map[string]bool{"CMCSC10": true, "ABCDEF+TeXPalladioL-SC": true, "Minion-SmallCaps": true, "CMR10": false, "Helvetica": false, "Times-Misc": false} {
+		if smallCapsFace(name) != want {
+			t.Errorf("smallCapsFace(%q) = %v, want %v", name, !want, want)
+		}
+	}
+}
