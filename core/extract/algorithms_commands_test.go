@@ -213,3 +213,29 @@ func TestPaperCommandsAndHTMLScripts(t *testing.T) {
 		t.Errorf("a raised figure run in or a character reference kept: %q / %q", algs[0].FormalStatement, f)
 	}
 }
+
+// A plain text's paragraph set as pseudo-code — its lines indented to
+// several depths, loops and assignments — is the procedure of the section
+// its heading names, its rows nested by their indentation; a paragraph of
+// prose, however indented, is not.
+func TestPlainTextPseudocodeParagraph(t *testing.T) {
+	txt := "6. Algorithms\n\n6.2 Decoding procedure\n\n" +
+		"   let n = initial_n\n   let i = 0\n   while the input is not exhausted do begin\n" +
+		"     let oldi = i\n     for k = base to infinity in steps of base do begin\n" +
+		"       consume a code point, or fail if there was none to consume\n       if digit < t then break\n     end\n" +
+		"     insert n into output at position i\n   end\n\n" +
+		"   The full statement enclosed in braces can be omitted if initial_n\n      exceeds all basic code points, because n is never less than\n" +
+		"   initial_n, as the loop above shows.\n"
+	doc := &core.Document{Path: "rfc.txt", Format: core.FormatText, MediaType: "text/plain", Text: txt}
+	a := analyze.Analyze(doc, nil)
+	a.ContentType = core.Spec
+	algs := algorithmsIn(a)
+	if len(algs) != 1 || algs[0].Name != "Decoding procedure" {
+		t.Fatalf("procedures %v, want the section's", nameList(algs))
+	}
+	f := algs[0].ComputationalForm
+	if !strings.HasPrefix(f, "1. let n = initial_n\n2. let i = 0\n3. while the input is not exhausted do begin\n   4. let oldi = i") ||
+		strings.Contains(f, "full statement") {
+		t.Errorf("form = %q", f)
+	}
+}

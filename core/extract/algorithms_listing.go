@@ -64,6 +64,9 @@ type listingBlock struct {
 	// its language; doc is its docstring.
 	function bool
 	doc      string
+	// plain marks a paragraph of plain text set as code
+	// (textPseudoBlocks), not a block its markup set apart.
+	plain bool
 }
 
 // listings adds the blocks of pseudo-code set verbatim in a section.
@@ -79,6 +82,11 @@ func (x *extractor) listings(st *secState, first int) {
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
 	case core.FormatText:
 		blocks = append(fencedBlocks(st.own), textFunctionBlocks(st.own)...)
+		if mt := x.a.Document.MediaType; mt == "" || strings.HasPrefix(mt, "text/plain") {
+			// a text's paragraphs set as code; a program's source is
+			// all code, read as such elsewhere
+			blocks = append(blocks, textPseudoBlocks(st.own, blocks)...)
+		}
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
 	}
 	if (x.ctype == core.Spec || x.ctype == core.Reference) && x.format != core.FormatLaTeX {
@@ -86,7 +94,18 @@ func (x *extractor) listings(st *secState, first int) {
 	}
 	sig := sectionSignature(blocks)
 	for _, b := range blocks {
-		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function || covered(x.cands[first:], st.body+b.at) {
+		if !pseudoLangs[strings.ToLower(b.lang)] && !b.function {
+			continue
+		}
+		if c := coveringCand(x.cands[first:], st.body+b.at); c != nil {
+			// the section read as a procedure without its steps
+			// ("6.2 Decoding procedure"): these rows are its steps
+			if b.plain && c.typ == core.Algorithm && stepless(*c) {
+				if ps, _ := readListing(b.body); listingPseudo(ps.lines) {
+					c.form, c.end = ps.form(), max(c.end, st.body+b.end)
+					x.algos.keep(c.offset, &ps)
+				}
+			}
 			continue
 		}
 		if name, ps, ok := functionBox(b.body); ok && x.format != core.FormatLaTeX {
@@ -141,6 +160,12 @@ func (x *extractor) listings(st *secState, first int) {
 			}
 		}
 		if name == "" {
+			continue
+		}
+		if o := x.sectionProcedure(st, first, st.body+b.at, name); o != nil && b.plain {
+			// the section read as a procedure without its steps
+			o.form, o.end = ps.form(), st.body+b.end
+			x.algos.keep(o.offset, &ps)
 			continue
 		}
 		c := cand{
@@ -763,6 +788,46 @@ func textFunctionBlocks(s string) []listingBlock {
 		}
 		out = append(out, listingBlock{at: at, end: end, bodyAt: at, body: body.String(), function: true})
 		p = end
+	}
+	return out
+}
+
+// textPseudoBlocks returns the paragraphs of plain text that may be set
+// as code: four lines or more, indented to two depths at least ("while
+// the input is not exhausted do begin" over its body), outside the blocks
+// found before. Whether one is pseudo-code the listing's reader says
+// (listingPseudo); a page's furniture is no line of it. A block starts at
+// its first line's text, where a reader of the section's heading starts
+// the section's procedure.
+func textPseudoBlocks(s string, found []listingBlock) []listingBlock {
+	var out []listingBlock
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		if strings.TrimSpace(line) == "" || inBlocks(found, p) {
+			p = next
+			continue
+		}
+		at, end := p+len(line)-len(strings.TrimLeft(line, " \t")), p
+		var lines []string
+		depths := map[int]bool{}
+		for q := p; q < len(s); {
+			l, n := lineAt(s, q)
+			if strings.TrimSpace(l) == "" || inBlocks(found, q) {
+				break
+			}
+			q = n
+			if isPageFurniture(l) {
+				continue
+			}
+			lines = append(lines, l)
+			depths[len(l)-len(strings.TrimLeft(l, " "))] = true
+			end = n
+		}
+		p = max(next, end)
+		if len(lines) < 4 || len(depths) < 2 {
+			continue
+		}
+		out = append(out, listingBlock{at: at, end: end, bodyAt: at, body: strings.Join(lines, "\n") + "\n", plain: true})
 	}
 	return out
 }

@@ -707,12 +707,12 @@ var (
 	leadCall = lazyre.New("`?([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\(((?:[^()]|\\([^()]*\\))*)\\)")
 )
 
-// sectionProcedure is the algorithm of section st named fn, read before
-// at as a concept with no steps of its own, or nil.
+// sectionProcedure is the algorithm of section st named fn, read at or
+// before at as a concept with no steps of its own, or nil.
 func (x *extractor) sectionProcedure(st *secState, start, at int, fn string) *cand {
 	for i := start; i < len(x.cands); i++ {
 		o := &x.cands[i]
-		if o.typ == core.Algorithm && !o.format && o.sec == st && o.offset < at && o.end <= o.offset && strings.EqualFold(o.name, fn) {
+		if o.typ == core.Algorithm && !o.format && o.sec == st && o.offset <= at && o.end <= o.offset && strings.EqualFold(o.name, fn) {
 			return o
 		}
 	}
