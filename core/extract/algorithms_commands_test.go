@@ -239,3 +239,24 @@ func TestPlainTextPseudocodeParagraph(t *testing.T) {
 		t.Errorf("form = %q", f)
 	}
 }
+
+// An RFC renders its code flush left of its indented prose, blank lines
+// inside it: the run is one block, the function its lead-in says it
+// defines.
+func TestPlainTextFlushLeftCode(t *testing.T) {
+	txt := "4.2.  Square root of a ratio\n\n   The function is refactored from an existing implementation.\n\n" +
+		"   SQRT_RATIO_M1(u, v) is defined as follows:\n\n" +
+		"r = (u * v^3) * (u * v^7)^((p-5)/8)\ncheck = v * r^2\n\ncorrect_sign_sqrt = CT_EQ(check, u)\n\n" +
+		"r = CT_ABS(r)\n\nreturn (correct_sign_sqrt, r)\n\n" +
+		"   The result is the square root when one exists.\n"
+	doc := &core.Document{Path: "draft.txt", Format: core.FormatText, MediaType: "text/plain", Text: txt}
+	a := analyze.Analyze(doc, nil)
+	a.ContentType = core.Spec
+	algs := algorithmsIn(a)
+	if len(algs) != 1 || algs[0].Name != "SQRT_RATIO_M1" {
+		t.Fatalf("procedures %v, want SQRT_RATIO_M1", nameList(algs))
+	}
+	if f := algs[0].ComputationalForm; !strings.HasPrefix(f, "1. r = (u * v^3)") || !strings.HasSuffix(f, "return (correct_sign_sqrt, r)") {
+		t.Errorf("form = %q", f)
+	}
+}

@@ -85,6 +85,7 @@ func (x *extractor) listings(st *secState, first int) {
 		if mt := x.a.Document.MediaType; mt == "" || strings.HasPrefix(mt, "text/plain") {
 			// a text's paragraphs set as code; a program's source is
 			// all code, read as such elsewhere
+			blocks = append(blocks, textArtBlocks(st.own, x.proseIndent(), blocks)...)
 			blocks = append(blocks, textPseudoBlocks(st.own, blocks)...)
 		}
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
@@ -791,6 +792,92 @@ func textFunctionBlocks(s string) []listingBlock {
 	}
 	return out
 }
+
+// textArtBlocks returns the runs of lines a plain text sets to the left
+// of its prose (indented prose, proseIndent): an RFC renders its artwork
+// and code flush left, blank lines inside it. Each run of two lines or
+// more is a block; a page's furniture is no line of it. Where the prose
+// is not indented there is nothing to set apart.
+func textArtBlocks(s string, prose int, found []listingBlock) []listingBlock {
+	if prose < 2 {
+		return nil
+	}
+	var out []listingBlock
+	for p := 0; p < len(s); {
+		line, next := lineAt(s, p)
+		t := strings.TrimLeft(line, " ")
+		if t == "" || len(line)-len(t) >= prose || isPageFurniture(line) || inBlocks(found, p) {
+			p = next
+			continue
+		}
+		at, end := p, next
+		var lines []string
+		for q := p; q < len(s); {
+			l, n := lineAt(s, q)
+			lt := strings.TrimLeft(l, " ")
+			switch {
+			case isPageFurniture(l):
+			case lt == "":
+				if len(lines) > 0 && lines[len(lines)-1] != "" {
+					lines = append(lines, "")
+				}
+			case len(l)-len(lt) < prose && !inBlocks(found, q):
+				lines = append(lines, l)
+				end = n
+			default:
+				n = len(s) // prose again: the run is over
+			}
+			if n == len(s) {
+				break
+			}
+			q = n
+		}
+		p = max(next, end)
+		for len(lines) > 0 && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		if len(lines) >= 2 {
+			out = append(out, listingBlock{at: at, end: end, bodyAt: at, body: strings.Join(lines, "\n") + "\n", plain: true})
+		}
+	}
+	return out
+}
+
+// proseIndent is the document's prose indentation, read on first use.
+func (x *extractor) proseIndent() int {
+	if x.proseInd == 0 {
+		x.proseInd = proseIndent(x.doc) + 1
+	}
+	return x.proseInd - 1
+}
+
+// proseIndent is the indentation of most lines of prose of a plain text
+// (six words or more): 3 in an RFC, 0 in a text set flush left.
+func proseIndent(doc string) int {
+	indents := map[int]int{}
+	for _, l := range strings.Split(doc, "\n") {
+		t := strings.TrimLeft(l, " ")
+		words := 0
+		for _, w := range strings.Fields(t) {
+			if textWord.MatchString(w) {
+				words++
+			}
+		}
+		if words >= 6 {
+			indents[len(l)-len(t)]++
+		}
+	}
+	prose, most := 0, 0
+	for ind, n := range indents {
+		if n > most || n == most && ind < prose {
+			prose, most = ind, n
+		}
+	}
+	return prose
+}
+
+// textWord is a word of prose: letters, a punctuation mark after them.
+var textWord = lazyre.New(`^[A-Za-z]{2,}[,.;:]?$`)
 
 // textPseudoBlocks returns the paragraphs of plain text that may be set
 // as code: four lines or more, indented to two depths at least ("while

@@ -236,6 +236,8 @@ type extractor struct {
 	highlights map[string]int
 	// front is where the front matter ends, plus one: 0 until read.
 	front int
+	// proseInd is a plain text's prose indentation, plus one: 0 until read.
+	proseInd int
 	// referred caches what the text says of its bold numbered titles by
 	// referring to them ("Rule 3.5"); nil until asked.
 	referred *referredSeries
