@@ -176,7 +176,9 @@ func numberedLine(ln string, rfc bool) (number, title string, level int, ok bool
 		return "", "", 0, false
 	}
 	t := trimSpace(ln[i:])
-	if !titleLike(t, rfc) {
+	if !titleLike(t, rfc) && !(rfc && strings.HasPrefix(ln[i:], "  ") && titleLike(upperFirstRune(t), rfc)) {
+		// xml2rfc sets two spaces after a heading's number, whatever
+		// case its title starts in ("4.  ristretto255")
 		return "", "", 0, false
 	}
 	// "3. The set of pairs (apples, $3.14), where" is a numbered list item
@@ -185,6 +187,12 @@ func numberedLine(ln string, rfc bool) (number, title string, level int, ok bool
 		return "", "", 0, false
 	}
 	return number, collapseSpace(t), level, true
+}
+
+// upperFirstRune is t with its first letter upper case.
+func upperFirstRune(t string) string {
+	r, n := utf8.DecodeRuneInString(t)
+	return string(unicode.ToUpper(r)) + t[n:]
 }
 
 // titleLike applies the checks shared by numbered headings: a capitalized

@@ -349,6 +349,12 @@ func TestNumberedLine(t *testing.T) {
 		{"1.2.3.4.5.6.7 Too Deep", false, "", "", 0, false},
 		{"1.2 " + strings.Repeat("Long ", 20), false, "", "", 0, false},
 		{"3. The set of pairs (apples, $3.14), where the", true, "", "", 0, false},
+		// xml2rfc's two spaces after the number: a title in lower case
+		// is a title; one space is not enough for it.
+		{"4.  ristretto255", true, "4", "ristretto255", 1, true},
+		{"5.3.  decaf448 group operations", true, "5.3", "decaf448 group operations", 2, true},
+		{"4. ristretto255", true, "", "", 0, false},
+		{"3.14  is pi.", true, "", "", 0, false},
 	}
 	for _, c := range cases {
 		num, title, level, ok := numberedLine(c.line, c.rfc)
