@@ -136,6 +136,12 @@ func assembleBooks(res *Result, all bool) {
 			book = i
 		}
 	}
+	for i, j := range formatPreambles(res.Documents, mains, taken) {
+		p := res.Documents[j].Text + "\n"
+		maps.inserted(i, res.Documents[i].Text, [][2]int{{0, len(p)}})
+		res.Documents[i].Text = p + res.Documents[i].Text
+		taken[j] = true
+	}
 	lendDefinitions(res.Documents, book, pkgs, taken, maps)
 	maps.apply(res.Documents)
 	if len(left) > 0 {
@@ -260,6 +266,58 @@ func texHoldsText(s string) bool {
 
 // texBeginDocument is the offset of a file's \begin{document} outside
 // comments, or -1.
+// formatPreambles gives the preamble each main file of mains is read
+// after when it has none of its own: a book built with a precompiled
+// format (pdflatex -fmt macros book.tex) keeps its \documentclass, its
+// packages and its macros in a file of its own (macros.tex) that no file
+// includes, and its main file opens where that preamble ends. The
+// preamble is the one LaTeX file of the main file's folder that declares
+// a class and never begins a document; with none, or several, there is
+// nothing to say which.
+func formatPreambles(docs []core.Document, mains []int, taken map[int]bool) map[int]int {
+	var out map[int]int
+	for _, i := range mains {
+		d := docs[i]
+		if d.Format != core.FormatLaTeX || taken[i] || texDeclaresClass(d.Text) {
+			continue
+		}
+		pre := -1
+		for j, o := range docs {
+			if j == i || o.Format != core.FormatLaTeX || path.Dir(o.Name) != path.Dir(d.Name) ||
+				!texDeclaresClass(o.Text) || texBeginDocument(o.Text) >= 0 {
+				continue
+			}
+			if pre >= 0 {
+				pre = -2 // two: neither is known to be it
+				break
+			}
+			pre = j
+		}
+		if pre >= 0 {
+			if out == nil {
+				out = map[int]int{}
+			}
+			out[i] = pre
+		}
+	}
+	return out
+}
+
+// texDeclaresClass reports whether s declares its document class outside
+// a comment.
+func texDeclaresClass(s string) bool {
+	for from := 0; ; {
+		k := strings.Index(s[from:], `\documentclass`)
+		if k < 0 {
+			return false
+		}
+		if !commentedLine(s, from+k) {
+			return true
+		}
+		from += k + 1
+	}
+}
+
 func texBeginDocument(s string) int {
 	for from := 0; ; {
 		k := strings.Index(s[from:], `\begin{document}`)

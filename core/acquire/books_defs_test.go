@@ -111,3 +111,41 @@ func TestPackageInAnotherCaseLent(t *testing.T) {
 		t.Errorf("main.tex lacks the class's definitions:\n%s", book)
 	}
 }
+
+// A book built with a precompiled format (pdflatex -fmt macros book.tex)
+// keeps its class, packages and macros in a file no file includes, and
+// its main file has no preamble of its own: the main file is read after
+// that preamble, which is no document of its own. With two such files
+// beside it nothing says which is the preamble.
+func TestFormatPreambleReadBeforeMainFile(t *testing.T) {
+	files := map[string]string{
+		"macros.tex": "\\documentclass{book}\n% the document begins in book.tex: \\begin{document}\n" +
+			"\\newcommand*{\\typeformer}[1]{\\mathrm{#1}}\n\\newcommand*{\\Set}{\\typeformer{Set}}\n\\input tikzsetup\n",
+		"tikzsetup.tex": "\\newcommand{\\arrowstyle}{->}\n",
+		"book.tex":      "\\begin{document}\n\\include{actions}\n\\end{document}\n",
+		"actions.tex":   "\\chapter{Actions}\n\\begin{definition}\nA $G$-set is a function $X:BG\\to\\Set$.\n\\end{definition}\n",
+	}
+	res, err := Local(context.Background(), bookDir(t, files), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := docText(t, res, "book.tex")
+	if !strings.HasPrefix(book, files["macros.tex"][:len("\\documentclass{book}\n")]) || !strings.Contains(book, "\\newcommand*{\\Set}") ||
+		!strings.Contains(book, "A $G$-set is a function") {
+		t.Errorf("book.tex is not read after its format's preamble:\n%s", book)
+	}
+	for _, d := range res.Documents {
+		if d.Name == "macros.tex" {
+			t.Errorf("the format's preamble is a document of its own")
+		}
+	}
+
+	files["other.tex"] = "\\documentclass{article}\n\\newcommand{\\Set}{S}\n"
+	res, err = Local(context.Background(), bookDir(t, files), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if book := docText(t, res, "book.tex"); strings.Contains(book, "\\documentclass") {
+		t.Errorf("one of two preambles was taken:\n%s", book)
+	}
+}

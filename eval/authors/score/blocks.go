@@ -55,6 +55,11 @@ func countBlocks(dir string, lb labels) ([]block, error) {
 		var bs []block
 		for _, m := range lb.markers {
 			for _, b := range markerBlocks(f, src, m, f == lb.mains[0]) {
+				if m.kind == "alg" && isTeX(f) {
+					// TeX reads an \input where it stands: an algorithm
+					// float whose rows are a file of their own holds them
+					b = inputBody(dir, f, b, m)
+				}
 				// A proof left empty (a "TODO" in a comment, an empty
 				// <p>) holds nothing for lore to carry.
 				if b.kind == "proof" && strings.TrimSpace(tagRe.ReplaceAllString(b.body, "")) == "" {
@@ -102,6 +107,50 @@ func countBlocks(dir string, lb labels) ([]block, error) {
 		}
 	}
 	return out, nil
+}
+
+// inputRe is an \input of a file, braced or not.
+var inputRe = regexp.MustCompile(`\\input\s*(?:\{([^{}]+)\}|([^\s{}]+))`)
+
+// inputBody is algorithm block b of file f with each \input in its body
+// replaced by the file it reads (a path relative to the work's folder, as
+// TeX resolves it from the main file, else to f's folder; ".tex" added
+// when it names none), and its steps cut again. A command's block whose
+// body is such a path alone (\algoritmo{./dp/al-lis}, a command that
+// wraps a float around \input{#1}) reads that file too.
+func inputBody(dir, f string, b block, m marker) block {
+	read := func(name string) (string, bool) {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return "", false
+		}
+		for _, base := range []string{dir, filepath.Join(dir, filepath.Dir(f))} {
+			for _, n := range []string{name, name + ".tex"} {
+				if data, err := os.ReadFile(filepath.Join(base, n)); err == nil { //nolint:gosec // files of the evaluation cache
+					return uncomment(string(data)), true
+				}
+			}
+		}
+		return "", false
+	}
+	body := b.body
+	if m.how == "cmd" && !strings.ContainsAny(strings.TrimSpace(body), " \n\\") {
+		if t, ok := read(body); ok {
+			body = t
+		}
+	}
+	body = inputRe.ReplaceAllStringFunc(body, func(in string) string {
+		g := inputRe.FindStringSubmatch(in)
+		if t, ok := read(g[1] + g[2]); ok {
+			return t
+		}
+		return in
+	})
+	if body != b.body {
+		b.body = body
+		b.steps = cutSteps(body, m)
+	}
+	return b
 }
 
 func isTeX(f string) bool {
