@@ -52,6 +52,8 @@ func (x *extractor) latexStepLists(st *secState, first int) {
 					x.algos.keep(c.offset, &ps)
 				}
 			}
+			// the lists inside the block are its own
+			p = max(p, min(c.end-st.body, len(s)))
 			continue
 		}
 		lead := strings.TrimSpace(x.texr.clean(paragraphBefore(s[max(0, at-maxLeadIn):at])))
