@@ -353,3 +353,39 @@ func itemProse(item string) string {
 	}
 	return plainMarkdown(strings.Join(para, " "))
 }
+
+// stepsIntroduced is a lead-in that ends by saying steps follow: "The
+// getWidget(options) method steps are:", "To request a widget given
+// options, run these steps:", "… is computed as follows:".
+var stepsIntroduced = lazyre.New(`(?i)(?:\bsteps(?: are)?|\bthese steps|\bthe following steps|\bas follows)[ \t*_]*:[ \t*_]*$`)
+
+// maxLeadGap bounds the text between a lead-in's term and the steps it
+// introduces: the rest of its sentence, the markup closing its paragraph.
+const maxLeadGap = 400
+
+// leadInProcedures joins a term defined by a lead-in that says steps
+// follow ("To **request a widget** given options, run these steps:") to
+// the procedure read from the steps after it: one algorithm, named by the
+// term, its statement the lead-in's and the steps', not a definition that
+// ends at its colon beside a procedure named by its section. cs is in
+// document order.
+func leadInProcedures(cs []cand) []cand {
+	out := cs[:0]
+	for i := 0; i < len(cs); i++ {
+		d := cs[i]
+		if i+1 < len(cs) {
+			p := cs[i+1]
+			if d.typ == core.Definition && d.sec == p.sec && !p.format && (p.typ == core.Algorithm || p.typ == core.Technique) &&
+				p.form != "" && !stepless(p) && stepsIntroduced.MatchString(strings.TrimSpace(d.statement)) &&
+				p.offset > d.offset && p.offset-d.offset <= len(d.statement)+maxLeadGap {
+				p.typ, p.name, p.offset = core.Algorithm, d.name, d.offset
+				p.statement = cutStatement(strings.TrimSpace(d.statement+" "+p.statement), maxStatement)
+				out = append(out, p)
+				i++
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}

@@ -260,3 +260,24 @@ func TestPlainTextFlushLeftCode(t *testing.T) {
 		t.Errorf("form = %q", f)
 	}
 }
+
+// A term a lead-in defines while saying steps follow ("To **request a
+// widget** given options, run these steps:") and the steps after it are
+// one algorithm named by the term, not a definition ending at its colon
+// beside a procedure named by its section.
+func TestLeadInTermAndItsSteps(t *testing.T) {
+	md := "# Widgets\n\n## The getWidget() method\n\n::: {.definition .terminology}\n\n" +
+		"To **request a widget** given options, run these steps:\n\n:::\n\n" +
+		"1. Let widget be a new widget.\n2. Set widget's options to options.\n3. Return widget.\n"
+	doc := &core.Document{Path: "spec.md", Format: core.FormatMarkdown, Text: md}
+	a := analyze.Analyze(doc, nil)
+	a.ContentType = core.Spec
+	ps := Extract(a, Options{})
+	if len(ps) != 1 || ps[0].Type != core.Algorithm || !strings.EqualFold(ps[0].Name, "request a widget") ||
+		!strings.HasPrefix(ps[0].ComputationalForm, "1. Let widget be a new widget.") || !strings.Contains(ps[0].FormalStatement, "run these steps:") {
+		for _, p := range ps {
+			t.Logf("%s %q: %q", p.Type, p.Name, p.ComputationalForm)
+		}
+		t.Fatalf("want one algorithm, the term's")
+	}
+}

@@ -641,6 +641,8 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 		}
 	}
 	x.markdownNotation(cs)
+	cs = leadInProcedures(cs)
+	outOf = outOf[:len(cs)]
 	x.uniqueNames(cs)
 	x.countPatterns(cs)
 	for ci, c := range cs {

@@ -18,6 +18,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -222,6 +223,7 @@ type token struct {
 	class string // the class attribute as written
 	id    string // the id attribute as written
 	href  string // an <a>'s href
+	start int    // an <ol>'s start attribute, 0 when none
 	hasH1 bool   // the element contains an <h1> (boilerplate mode only)
 	// noteref marks a link to a footnote (role doc-noteref, epub:type
 	// noteref, class footnote-ref or footnote-reference): its number is
@@ -313,6 +315,10 @@ func tokenize(html string) ([]token, Nesting) {
 						}
 					case strings.EqualFold(a.Name.Local, "href") && name == "a":
 						tok.href = a.Value
+					case strings.EqualFold(a.Name.Local, "start") && name == "ol":
+						if n, err := strconv.Atoi(strings.TrimSpace(a.Value)); err == nil && n > 0 && n < 1e6 {
+							tok.start = n
+						}
 					case strings.EqualFold(a.Name.Local, "data-knowl") && name == "a":
 						knowl = a.Value
 					case a.Name.Local == "data-c" && name == "use":

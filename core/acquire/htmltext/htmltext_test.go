@@ -209,3 +209,20 @@ func TestDfnIsBold(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// An ordered list is numbered as it prints (from its start), a list
+// inside an item stays inside it, indented, and a bulleted list keeps its
+// bullets: a specification's algorithm ("1. Let promise be …" over its
+// sub-steps) reaches the reader as its steps, in order and nested.
+func TestOrderedAndNestedLists(t *testing.T) {
+	page := `<body><main><p>The steps are:</p>
+<ol><li>Let <var>p</var> be a new promise.</li><li>Run these substeps:<ol><li>Resolve <var>p</var>.</li>
+<li>Queue a task.<ul><li>first</li><li>second</li></ul></li></ol></li><li>Return <var>p</var>.</li></ol>
+<p>Then:</p><ol start="5"><li>Fifth.</li></ol></main></body>`
+	want := "The steps are:\n\n" +
+		"1. Let p be a new promise.\n2. Run these substeps:\n   1. Resolve p.\n   2. Queue a task.\n      - first\n      - second\n3. Return p.\n\n" +
+		"Then:\n\n5. Fifth.\n"
+	if got := Text(page); got != want {
+		t.Errorf("Text =\n%s\nwant\n%s", got, want)
+	}
+}

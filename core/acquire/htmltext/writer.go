@@ -1,6 +1,9 @@
 package htmltext
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 type mode uint8
 
@@ -90,14 +93,18 @@ type block struct {
 }
 
 type writer struct {
-	mode    mode
-	stack   []entry
-	open    map[string]int
-	skip    int // open skipped elements
-	keep    int // open kept main/article elements
-	pre     int // open pre elements
-	quote   int // open blockquotes
-	prefix  string
+	mode   mode
+	stack  []entry
+	open   map[string]int
+	skip   int // open skipped elements
+	keep   int // open kept main/article elements
+	pre    int // open pre elements
+	quote  int // open blockquotes
+	prefix string
+	// item is whether prefix opens a list item; lists are the open
+	// lists, innermost last, each ordered or not with its last number.
+	item    bool
+	lists   []list
 	cur     strings.Builder
 	space   bool // white space pending in cur
 	preBuf  strings.Builder
@@ -279,8 +286,10 @@ func (w *writer) start(t token) {
 			w.cur.WriteString("**")
 			w.dfnAt = w.cur.Len()
 		}
+	case "ol", "ul":
+		w.lists = append(w.lists, list{ordered: name == "ol", n: max(t.start, 1) - 1})
 	case "li":
-		w.prefix = "- "
+		w.prefix, w.item = w.itemMark(), true
 	case "blockquote":
 		w.quote++
 		if w.quote > MaxContainerDepth && w.visible() {
@@ -322,7 +331,11 @@ func (w *writer) pop() entry {
 		w.closeDfn()
 	case "li":
 		w.flush()
-		w.prefix = ""
+		w.prefix, w.item = "", false
+	case "ol", "ul":
+		if len(w.lists) > 0 {
+			w.lists = w.lists[:len(w.lists)-1]
+		}
 	case "blockquote":
 		w.flush()
 		w.quote--
@@ -424,21 +437,49 @@ func (w *writer) flush() {
 		return
 	}
 	s = texDelimiters(s)
-	if term && (w.prefix == "" || w.prefix == "- ") && w.quote == 0 && len(w.conts) == 0 && w.work == 0 && w.open["table"] == 0 {
+	if term && (w.prefix == "" || w.item) && w.quote == 0 && len(w.conts) == 0 && w.work == 0 && w.open["table"] == 0 {
 		// A paragraph (or list item) defining a term in running text
 		// (see TermFence).
-		w.prefix = ""
+		w.prefix, w.item = "", false
 		for _, b := range TermFence(s) {
 			w.add(b, false)
 		}
 		return
 	}
-	item := w.prefix == "- "
+	item := w.item
 	s = w.prefix + s
-	if w.prefix == "- " {
-		w.prefix = "" // further paragraphs of the item are plain
+	if item {
+		w.prefix, w.item = "", false // further paragraphs of the item are plain
 	}
 	w.add(s, item)
+}
+
+// list is an open <ol> or <ul>: whether it numbers its items, and the
+// number of the last.
+type list struct {
+	ordered bool
+	n       int
+}
+
+// maxListIndent bounds how deep a list item is indented: a page of
+// lists nested n deep would otherwise write n² bytes.
+const maxListIndent = 8
+
+// itemMark opens an item of the innermost open list as Markdown writes
+// it: numbered in an ordered list ("3. "), bulleted otherwise, indented
+// three spaces a level so that an inner list stays inside its item.
+func (w *writer) itemMark() string {
+	n := len(w.lists)
+	if n == 0 {
+		return "- "
+	}
+	indent := strings.Repeat("   ", min(n-1, maxListIndent))
+	l := &w.lists[n-1]
+	if !l.ordered {
+		return indent + "- "
+	}
+	l.n++
+	return indent + strconv.Itoa(l.n) + ". "
 }
 
 func (w *writer) add(s string, item bool) {
