@@ -46,7 +46,7 @@ var (
 	indexTerm3 = lazyre.New(`\(\(\((?:[^()]|\([^()]*\))*\)\)\)`)
 	indexTerm2 = lazyre.New(`\(\(([^()]+)\)\)`)
 	passInline = lazyre.New(`\+\+\+(.+?)\+\+\+|pass:[a-z,]*\[(.*?)\]`)
-	monoPlus   = lazyre.New(`\+\+(.+?)\+\+|(^|[^\w+])\+([^\s+](?:.*?[^\s+])?)\+([^\w+]|$)`)
+	monoPlus   = lazyre.New(`\+\+([^\s+](?:.*?[^\s+])?)\+\+|(^|[^\w+])\+([^\s+](?:.*?[^\s+])?)\+([^\w+]|$)`)
 	backtick   = lazyre.New("``(.+?)``|`([^`\\s](?:[^`]*[^`\\s])?)`")
 	roleSpan   = lazyre.New(`\[[^\[\]]*\]#([^#]+)#`)
 	markSpan   = lazyre.New(`(^|[^\w#])#([^#\s](?:[^#]*[^#\s])?)#([^\w#]|$)`)
@@ -101,6 +101,10 @@ type conv struct {
 	title string
 }
 
+// maxDepth bounds how deep blocks nest in blocks (lists in sidebars in
+// examples…) before what is deeper is read as plain text.
+const maxDepth = 32
+
 // pending is what the attribute and title lines above a block say of it.
 type pending struct {
 	style string // source, NOTE, latexmath, quote…
@@ -111,6 +115,10 @@ type pending struct {
 
 // blocks converts lines into Markdown.
 func (c *conv) blocks(lines []string, depth int) string {
+	if depth > maxDepth {
+		// blocks nested deeper than any book nests them: their text
+		return c.inline(joinText(strings.Join(lines, "\n"))) + "\n\n"
+	}
 	var out strings.Builder
 	var p pending
 	var list []listEntry
@@ -154,15 +162,21 @@ func (c *conv) blocks(lines []string, depth int) string {
 		// a list's items, their continuations and nested lists are
 		// gathered first and written whole
 		if m := listItem.FindStringSubmatch(line); m != nil && p.style == "" {
+			if p.title != "" {
+				// a list's title goes before it
+				flushList()
+				out.WriteString("**" + c.inline(p.title) + "**\n\n")
+				p.title = ""
+			}
 			end := c.itemEnd(lines, i+1)
-			list = append(list, listEntry{marker: m[1], lines: append([]string{m[2]}, lines[i+1:end]...)})
+			list = append(list, listEntry{marker: markerKind(m[1]), lines: append([]string{m[2]}, lines[i+1:end]...)})
 			i = end
 			continue
 		}
 		if m := descItem.FindStringSubmatch(t); m != nil && m[1] != "" && !strings.Contains(m[1], "://") && !delimiter.MatchString(t) && p.style == "" {
 			end := c.itemEnd(lines, i+1)
 			body := append([]string{m[3]}, lines[i+1:end]...)
-			list = append(list, listEntry{marker: m[2], term: m[1], lines: body})
+			list = append(list, listEntry{marker: m[2], term: strings.TrimSpace(m[1]), lines: body})
 			i = end
 			continue
 		}
@@ -170,9 +184,10 @@ func (c *conv) blocks(lines []string, depth int) string {
 		if p.title != "" {
 			title := c.inline(p.title)
 			if p.style == "table" || strings.HasPrefix(t, "|===") {
-				out.WriteString("Table: ")
+				out.WriteString("Table: " + title + "\n\n")
+			} else {
+				out.WriteString("**" + title + "**\n\n")
 			}
-			out.WriteString("**" + title + "**\n\n")
 		}
 		switch {
 		case delimiter.MatchString(t):
@@ -261,6 +276,10 @@ func (c *conv) delimited(lines []string, i int, p pending, depth int, out *strin
 		case "latexmath", "stem", "asciimath":
 			out.WriteString("$$\n" + strings.TrimSpace(text) + "\n$$\n\n")
 		default:
+			if strings.Contains(text, "<table") {
+				// paragraphs inside cells would split the row
+				text = cellPara.ReplaceAllString(text, "")
+			}
 			md, _, _ := htmltext.Read(text)
 			if strings.TrimSpace(md) != "" {
 				out.WriteString(strings.Trim(md, "\n") + "\n\n")
@@ -292,6 +311,8 @@ func label(style string) string { return style[:1] + strings.ToLower(style[1:]) 
 func (c *conv) callouts(s string) string {
 	return calloutMark.ReplaceAllString(s, "")
 }
+
+var cellPara = lazyre.New(`(?i)</?p\b[^>]*>`)
 
 var calloutMark = lazyre.New(`(?m)[ \t]*(?://|#|--|;)?[ \t]*(?:<[0-9.]+>[ \t]*)+$`)
 
@@ -435,7 +456,7 @@ func (c *conv) list(items []listEntry, depth int) string {
 		switch {
 		case it.term != "":
 			marker = ""
-			out.WriteString(indentAll(pad, lead("**"+strings.TrimSuffix(strings.TrimPrefix(c.inline(it.term), "**"), "**")+"**", body)))
+			out.WriteString(indentAll(pad, strings.TrimRight(lead("**"+strings.TrimSuffix(strings.TrimPrefix(c.inline(it.term), "**"), "**")+"**", body), "\n")) + "\n\n")
 			continue
 		case strings.HasPrefix(it.marker, "*") || it.marker == "-":
 			marker = "- "
@@ -451,6 +472,20 @@ func (c *conv) list(items []listEntry, depth int) string {
 		out.WriteString(indentAll(pad, mdblock.Item(marker, body)))
 	}
 	return out.String() + "\n"
+}
+
+// markerKind is the kind of a list marker: explicit numbers (1., 2.) and
+// letters are one kind each, whatever their value.
+func markerKind(m string) string {
+	switch {
+	case m[0] >= '0' && m[0] <= '9':
+		return "1."
+	case strings.HasSuffix(m, ")"):
+		return "i)"
+	case len(m) == 2 && m[1] == '.' && m[0] != '.':
+		return "a."
+	}
+	return m
 }
 
 // itemBody converts an item's lines: its text, then the blocks attached
@@ -511,7 +546,10 @@ func lead(term, body string) string {
 	if strings.HasPrefix(b, "```") || strings.HasPrefix(b, "|") || strings.HasPrefix(b, "- ") || strings.HasPrefix(b, "#") || strings.HasPrefix(b, "$$") || startsNumbered(b) {
 		return term + "\n\n" + b
 	}
-	return term + " " + b
+	if strings.HasSuffix(term, ":") {
+		return term + " " + b
+	}
+	return term + ": " + b
 }
 
 func startsNumbered(s string) bool {

@@ -72,6 +72,11 @@ func Markdown(src string) (body, title string, notes []string) {
 	return strings.TrimLeft(body, "\n"), c.title, c.notes
 }
 
+// maxDepth bounds how deep blocks nest in blocks (quotes, list items,
+// directives) before what is deeper is read as plain text: each level
+// copies its lines.
+const maxDepth = 32
+
 type conv struct {
 	styles []string // adornment styles, in the order they first appear
 	subst  map[string]string
@@ -175,8 +180,13 @@ func (c *conv) heading(style, text string) string {
 // blocks converts lines (indented by depth levels of nesting already
 // removed) into Markdown.
 func (c *conv) blocks(lines []string, depth int) string {
+	if depth > maxDepth {
+		// blocks nested deeper than any document nests them: their text
+		return c.inline(strings.Join(strings.Fields(strings.Join(lines, "\n")), " ")) + "\n\n"
+	}
 	var out strings.Builder
-	counter := 0 // the number of the next item of an enumerated list
+	counter := 0 // the number of the last item of an enumerated list
+	style := ""  // and how its items are marked
 	for i := 0; i < len(lines); {
 		line := lines[i]
 		t := strings.TrimSpace(line)
@@ -221,6 +231,9 @@ func (c *conv) blocks(lines []string, depth int) string {
 			} else {
 				e := enumerated.FindStringSubmatch(line)
 				width = len(e[0])
+				if st := enumStyle(e); st != style {
+					counter, style = 0, st // another list
+				}
 				counter++
 				marker = strconv.Itoa(counter) + ". "
 			}
@@ -262,6 +275,25 @@ func (c *conv) blocks(lines []string, depth int) string {
 		}
 	}
 	return out.String()
+}
+
+// enumStyle is how an enumerated item is marked: its kind of label (#,
+// number, letter, roman numeral) and the punctuation around it.
+func enumStyle(e []string) string {
+	label, form := e[2], "."
+	if e[1] != "" {
+		label, form = e[1], "()"
+	}
+	kind := "a"
+	switch {
+	case label == "#":
+		kind = "#"
+	case label[0] >= '0' && label[0] <= '9':
+		kind = "1"
+	case len(label) > 1:
+		kind = "i"
+	}
+	return kind + form
 }
 
 // isList tells an enumerated list's item from a sentence opening with a
@@ -446,9 +478,10 @@ func (c *conv) explicit(lines []string, i int, out *strings.Builder, depth int) 
 		// they hold
 		if args != "" && name != "figure" {
 			if name == "table" {
-				out.WriteString("Table: ")
+				out.WriteString("Table: " + c.inline(args) + "\n\n")
+			} else {
+				out.WriteString("**" + c.inline(args) + "**\n\n")
 			}
-			out.WriteString("**" + c.inline(args) + "**\n\n")
 		}
 		out.WriteString(c.blocks(dedent(content), depth+1))
 	}
