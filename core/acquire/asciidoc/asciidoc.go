@@ -22,7 +22,6 @@ package asciidoc
 
 import (
 	"html"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -68,7 +67,7 @@ var (
 	supSpan    = lazyre.New(`\^([^\s^]+)\^`)
 	attrRef    = lazyre.New(`\{([A-Za-z0-9_][A-Za-z0-9_-]*)\}`)
 	hardBreak  = lazyre.New(`[ \t]\+$`)
-	restore    = regexp.MustCompile("\x00([0-9]+)\x01")
+	restore    = lazyre.New("\x00([0-9]+)\x01")
 )
 
 // builtin are the attributes AsciiDoc defines for every document that

@@ -21,7 +21,6 @@ package rst
 
 import (
 	"encoding/csv"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -756,7 +755,7 @@ func (c *conv) inline(s string) string {
 	return s
 }
 
-var restore = regexp.MustCompile("\x00([0-9]+)\x01")
+var restore = lazyre.New("\x00([0-9]+)\x01")
 
 // unescape drops reStructuredText's backslash escapes ("\*" is "*", a
 // backslash before a space is nothing).
