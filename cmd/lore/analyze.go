@@ -29,6 +29,7 @@ func (a *app) analyzeCmd() *cobra.Command {
 and prints its section tree, its content type with the score of each type, the
 detected domain and plane position, and the primitives extracted from it with
 their dependency edges.
+reStructuredText and AsciiDoc sources are read as the Markdown they convert to.
 Nothing is learned: the store is not opened.
 
 ` + stdinHelp,

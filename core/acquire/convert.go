@@ -11,11 +11,13 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire/asciidoc"
 	"github.com/lore-kb/lore/core/acquire/docx"
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/pdf"
 	"github.com/lore-kb/lore/core/acquire/rfcxml"
+	"github.com/lore-kb/lore/core/acquire/rst"
 	"github.com/lore-kb/lore/core/acquire/wikitext"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/lazyre"
@@ -39,6 +41,12 @@ var converted = map[string]struct {
 	// MediaWiki pages kept as files (BIPs, a wiki's export)
 	".mediawiki": {"text/x-wiki", readWiki},
 	".wiki":      {"text/x-wiki", readWiki},
+	// reStructuredText and AsciiDoc sources (Sphinx and kernel
+	// documentation, books), converted as MediaWiki is
+	".rst":      {"text/x-rst", readRST},
+	".rest":     {"text/x-rst", readRST},
+	".adoc":     {"text/asciidoc", readAsciiDoc},
+	".asciidoc": {"text/asciidoc", readAsciiDoc},
 }
 
 func init() {
@@ -237,4 +245,26 @@ func readWiki(_ context.Context, raw []byte) (string, string, []string, error) {
 	}
 	body, title := wikitext.Markdown(page)
 	return text.FrontMatter(title) + body, page, nil, nil
+}
+
+// readRST reads reStructuredText as Markdown, its first title as front
+// matter; the markup is what the sanitizer sees.
+func readRST(_ context.Context, raw []byte) (string, string, []string, error) {
+	page, err := Normalize(raw)
+	if err != nil {
+		return "", "", nil, err
+	}
+	body, title, notes := rst.Markdown(page)
+	return text.FrontMatter(title) + body, page, notes, nil
+}
+
+// readAsciiDoc reads AsciiDoc as Markdown, its title as front matter; the
+// markup is what the sanitizer sees.
+func readAsciiDoc(_ context.Context, raw []byte) (string, string, []string, error) {
+	page, err := Normalize(raw)
+	if err != nil {
+		return "", "", nil, err
+	}
+	body, title, notes := asciidoc.Markdown(page)
+	return text.FrontMatter(title) + body, page, notes, nil
 }
