@@ -557,7 +557,7 @@ func (x *extractor) stepLists(st *secState, start int) {
 		return
 	}
 	s := st.own
-	if !strings.Contains(s, "steps") && !strings.Contains(s, "follow") && !strings.Contains(s, "as:") {
+	if !strings.Contains(s, "steps") && !strings.Contains(s, "follow") && !strings.Contains(s, "as:") && !namedProcess.MatchString(s) {
 		return
 	}
 	// a block of code holds a procedure written out, its own "Steps:" and
@@ -576,7 +576,19 @@ func (x *extractor) stepLists(st *secState, start int) {
 		}
 		follows := followsLead.MatchString(line)
 		shows := !follows && stepsShown.MatchString(line)
-		if !follows && !shows && !stepsLead.MatchString(line) {
+		named := ""
+		joined := line // a lead-in's last words may be wrapped onto its last line
+		if prev := strings.TrimSpace(lineAbove(s, at)); prev != "" && strings.HasSuffix(strings.TrimSpace(line), ":") {
+			joined = prev + " " + strings.TrimSpace(line)
+		}
+		if m := namedProcess.FindStringSubmatch(joined); m != nil && !follows && !shows {
+			// "we begin the Schnorr identity process:"; "the following
+			// procedure:" names none
+			if n := strings.Fields(m[1]); len(n) > 1 && !strings.EqualFold(n[0], "following") {
+				named = upperFirst(strings.Join(n, " "))
+			}
+		}
+		if !follows && !shows && named == "" && !stepsLead.MatchString(line) {
 			continue
 		}
 		if shows {
@@ -614,6 +626,9 @@ func (x *extractor) stepLists(st *secState, start int) {
 			continue // "The algorithm Sign(sk, m) is defined as:": labelledProcedures reads it
 		}
 		fn, args, said := leadFunction(lead)
+		if fn == "" && named != "" {
+			fn = named
+		}
 		if fn == "" {
 			if m := namedFunction.FindStringSubmatch(lead); m != nil && strings.ToUpper(m[1][:1]) == m[1][:1] {
 				fn = m[1] // a name as the text writes it: "MAP", not "the hash function"
@@ -699,6 +714,10 @@ var (
 	// gives the steps of a procedure: "the following shows the steps
 	// used to establish a connection", "the steps required to".
 	stepsShown = lazyre.New(`(?i)\bthe following (?:\w+ ){0,2}(?:shows?|lists?|gives?|describes?|illustrates?|outlines?) the (?:\w+ )?steps\b|\bthe steps (?:used|needed|required|taken|involved) (?:to|in|for)\b`)
+	// namedProcess is a lead-in line that ends by naming the procedure
+	// its list gives: "… we begin the Schnorr identity process:", "the
+	// following signing protocol:".
+	namedProcess = lazyre.New(`(?im)\bthe\s+((?:[\p{L}'’-]+\s+){0,4}(?:process|procedure|protocol|algorithm))[ \t*_]*:[ \t*_]*$`)
 	// namedFunction is a function a lead-in names without its
 	// arguments: "The MAP function is defined on 32-byte strings as:".
 	namedFunction = lazyre.New("(?i)\\bthe\\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\\s+(?:function|procedure|algorithm|routine)\\b")
