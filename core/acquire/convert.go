@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/acquire/bikeshed"
 	"github.com/lore-kb/lore/core/acquire/docx"
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
@@ -39,6 +40,8 @@ var converted = map[string]struct {
 	// MediaWiki pages kept as files (BIPs, a wiki's export)
 	".mediawiki": {"text/x-wiki", readWiki},
 	".wiki":      {"text/x-wiki", readWiki},
+	// Bikeshed sources (the W3C's and WHATWG's specifications)
+	".bs": {"text/x-bikeshed", readBikeshed},
 }
 
 func init() {
@@ -237,4 +240,15 @@ func readWiki(_ context.Context, raw []byte) (string, string, []string, error) {
 	}
 	body, title := wikitext.Markdown(page)
 	return text.FrontMatter(title) + body, page, nil, nil
+}
+
+// readBikeshed reads a Bikeshed source as Markdown, the title its metadata
+// names as front matter; the source is what the sanitizer sees.
+func readBikeshed(_ context.Context, raw []byte) (string, string, []string, error) {
+	src, err := Normalize(raw)
+	if err != nil {
+		return "", "", nil, err
+	}
+	body, title := bikeshed.Markdown(src)
+	return text.FrontMatter(title) + body, src, nil, nil
 }
