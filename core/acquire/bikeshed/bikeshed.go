@@ -93,13 +93,20 @@ type algDiv struct {
 	divDepth     int  // the <div> nesting it opened at (-1: a heading's)
 }
 
+// divState is an open <div>: whether it is an algorithm, and how many
+// lists were open when it opened (its Markdown lists end with it).
+type divState struct {
+	alg   bool
+	lists int
+}
+
 type converter struct {
 	out    []string
 	title  string
 	lists  []container
 	para   []string
 	marker bool // the paragraph buffered is its item's first
-	divs   []bool
+	divs   []divState
 	algs   []algDiv
 	// heading collects an HTML heading's text over lines
 	heading      []string
@@ -117,6 +124,11 @@ func (c *converter) run(lines []string) {
 		if c.headingLevel > 0 {
 			c.headingText(line)
 			continue
+		}
+		if strings.TrimSpace(line) != "" && listItem.FindStringSubmatch(line) == nil && dlItem.FindStringSubmatch(line) == nil {
+			// after a blank line, a line of any kind at or left of a
+			// Markdown list's marker ends that list
+			c.mdText(len(line) - len(strings.TrimLeft(line, " \t")))
 		}
 		if m := preOpen.FindStringSubmatch(line); m != nil && !c.inHeadingTag() {
 			i = c.pre(lines, i, m)
@@ -296,8 +308,6 @@ func (c *converter) markup(line string) {
 			c.flush()
 		}
 		rest = m[3]
-	} else if !strings.HasPrefix(strings.TrimSpace(line), "<") || inlineStart(line) {
-		c.mdText(ind)
 	}
 	c.segments(rest)
 }
@@ -385,6 +395,14 @@ func (c *converter) closeLists(n int) {
 	}
 }
 
+// closeMD closes the Markdown lists open above the first n lists.
+func (c *converter) closeMD(n int) {
+	c.flush()
+	for len(c.lists) > n && c.lists[len(c.lists)-1].md {
+		c.popList()
+	}
+}
+
 // depth is the number of visible lists open.
 func (c *converter) depth() int {
 	n := 0
@@ -468,9 +486,10 @@ func (c *converter) tag(name string, closing bool, attrs string) {
 		if closing {
 			c.flush()
 			if n := len(c.divs); n > 0 {
-				isAlg := c.divs[n-1]
+				d := c.divs[n-1]
 				c.divs = c.divs[:n-1]
-				if isAlg {
+				c.closeMD(d.lists)
+				if d.alg {
 					if k := c.algOpen(); k >= 0 {
 						c.closeLists(c.algs[k].lists)
 						c.closeAlg()
@@ -482,7 +501,7 @@ func (c *converter) tag(name string, closing bool, attrs string) {
 		m := algAttr.FindStringSubmatch(attrs)
 		isAlg := m != nil && !strings.Contains(attrs, "algorithm-")
 		c.flush()
-		c.divs = append(c.divs, isAlg)
+		c.divs = append(c.divs, divState{alg: isAlg, lists: len(c.lists)})
 		if isAlg {
 			c.openAlg(m[1]+m[2]+m[3], false)
 		}
