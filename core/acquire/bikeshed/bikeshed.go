@@ -658,7 +658,7 @@ func inline(s string) string {
 	s = gramShort.ReplaceAllStringFunc(s, func(m string) string {
 		v := gramShort.FindStringSubmatch(m)[1]
 		v = strings.Trim(v, "'")
-		return "`<" + v + ">`"
+		return "`&lt;" + v + "&gt;`" // unescaped with the rest
 	})
 	s = anyTag.ReplaceAllString(s, "")
 	s = dfnShort.ReplaceAllStringFunc(s, func(m string) string {
