@@ -16,7 +16,10 @@
 // (<div algorithm>, or a heading carrying the algorithm attribute) is set
 // as a fenced div of class algorithm, named by the attribute's value or by
 // the first <dfn> of its lead-in, so that its lead-in paragraph and its
-// numbered steps reach the reader together.
+// numbered steps reach the reader together (an <ol class=algorithm> is
+// one too). A paragraph defining a term with <dfn>, outside lists and
+// algorithms and not a lead-in over steps, is a term paragraph, written
+// as the HTML reader writes one (htmltext.TermFence), the term in bold.
 //
 // Bikeshed itself is a Python program; no Go library reads its dialect,
 // so this is the subset specifications are written in, by hand: nothing
@@ -26,37 +29,42 @@ package bikeshed
 import (
 	"html"
 
+	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/internal/lazyre"
 	"strings"
 )
 
 var (
-	comment     = lazyre.New(`(?s)<!--.*?-->`)
-	preOpen     = lazyre.New(`(?i)^\s*<(pre|xmp)\b([^>]*)>(.*)$`)
-	fenceOpen   = lazyre.New("^\\s*(```+|~~~+)\\s*([A-Za-z0-9_+-]*)")
-	classAttr   = lazyre.New(`(?i)\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
-	highlight   = lazyre.New(`(?i)\b(?:highlight|lang)\s*=\s*["']?([A-Za-z0-9+_-]+)`)
-	algAttr     = lazyre.New(`(?i)\balgorithm(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?`)
-	mdHeading   = lazyre.New(`^\s*(#{1,6})\s+(.*?)\s*#*\s*$`)
-	headingID   = lazyre.New(`\s*\{#[^}]*\}\s*$`)
-	setextLine  = lazyre.New(`^\s*(=+|-+)\s*$`)
-	listItem    = lazyre.New(`^(\s*)([0-9]{1,3}\.|[*+-])\s+(.*)$`)
-	dlItem      = lazyre.New(`^(\s*)(::?)(?:\s+(.*))?$`)
-	blockTag    = lazyre.New(`(?i)<(/?)(ol|ul|li|dl|dt|dd|p|div|h[1-6]|table|thead|tbody|tfoot|tr|td|th|details|summary|blockquote|section|figure|figcaption|aside|header|footer|main|hr|caption|script|style)\b([^>]*)>`)
-	dfnTag      = lazyre.New(`(?is)<dfn\b[^>]*>(.*?)</dfn>`)
-	codeTag     = lazyre.New(`(?is)<code\b[^>]*>(.*?)</code>`)
-	emTag       = lazyre.New(`(?is)<(em|i)\b[^>]*>(.*?)</(?:em|i)>`)
-	strongTag   = lazyre.New(`(?is)<(strong|b)\b[^>]*>(.*?)</(?:strong|b)>`)
-	breakTag    = lazyre.New(`(?i)<br\s*/?>`)
-	anyTag      = lazyre.New(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>`)
-	dfnShort    = lazyre.New(`\[([=$])([^\]\n]+?)[=$]\]`)
-	idlShort    = lazyre.New(`\{\{([^{}\n]+?)\}\}`)
-	gramShort   = lazyre.New(`<<([^<>\n]+?)>>`)
-	refShort    = lazyre.New(`\[\[([!?]?)([^\[\]\n]+?)\]\]`)
-	varShort    = lazyre.New(`\|(\w(?:[\w\s-]*\w)?)\|`)
-	valueShort  = lazyre.New(`''([^'\n]+?)''`)
-	metaTitle   = lazyre.New(`(?i)^\s*(Title|H1)\s*:\s*(.+?)\s*$`)
-	spaces      = lazyre.New(`\s+`)
+	comment    = lazyre.New(`(?s)<!--.*?-->`)
+	preOpen    = lazyre.New(`(?i)^\s*<(pre|xmp)\b([^>]*)>(.*)$`)
+	fenceOpen  = lazyre.New("^\\s*(```+|~~~+)\\s*([A-Za-z0-9_+-]*)")
+	classAttr  = lazyre.New(`(?i)\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
+	highlight  = lazyre.New(`(?i)\b(?:highlight|lang)\s*=\s*["']?([A-Za-z0-9+_-]+)`)
+	algAttr    = lazyre.New(`(?i)\balgorithm(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?`)
+	mdHeading  = lazyre.New(`^\s*(#{1,6})\s+(.*?)\s*#*\s*$`)
+	headingID  = lazyre.New(`\s*\{#[^}]*\}\s*$`)
+	setextLine = lazyre.New(`^\s*(=+|-+)\s*$`)
+	listItem   = lazyre.New(`^(\s*)([0-9]{1,3}\.|[*+-])\s+(.*)$`)
+	dlItem     = lazyre.New(`^(\s*)(::?)(?:\s+(.*))?$`)
+	blockTag   = lazyre.New(`(?i)<(/?)(ol|ul|li|dl|dt|dd|p|div|h[1-6]|table|thead|tbody|tfoot|tr|td|th|details|summary|blockquote|section|figure|figcaption|aside|header|footer|main|hr|caption|script|style)\b([^>]*)>`)
+	dfnTag     = lazyre.New(`(?is)<dfn\b[^>]*>(.*?)</dfn>`)
+	codeTag    = lazyre.New(`(?is)<code\b[^>]*>(.*?)</code>`)
+	emTag      = lazyre.New(`(?is)<(em|i)\b[^>]*>(.*?)</(?:em|i)>`)
+	strongTag  = lazyre.New(`(?is)<(strong|b)\b[^>]*>(.*?)</(?:strong|b)>`)
+	breakTag   = lazyre.New(`(?i)<br\s*/?>`)
+	anyTag     = lazyre.New(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>`)
+	dfnShort   = lazyre.New(`\[([=$])([^\]\n]+?)[=$]\]`)
+	idlShort   = lazyre.New(`\{\{([^{}\n]+?)\}\}`)
+	gramShort  = lazyre.New(`<<([^<>\n]+?)>>`)
+	refShort   = lazyre.New(`\[\[([!?]?)([^\[\]\n]+?)\]\]`)
+	varShort   = lazyre.New(`\|(\w(?:[\w\s-]*\w)?)\|`)
+	valueShort = lazyre.New(`''([^'\n]+?)''`)
+	metaTitle  = lazyre.New(`(?i)^\s*(Title|H1)\s*:\s*(.+?)\s*$`)
+	spaces     = lazyre.New(`\s+`)
+	// leadIn is a paragraph over steps, whatever term it defines on the
+	// way ("To <dfn>get an output encoding</dfn> …, run these steps:"):
+	// the lead-in of a procedure, not a term's definition.
+	leadIn      = lazyre.New(`(?i)\bsteps\b|\bas follows\b|:\s*$`)
 	attrQuotes  = lazyre.New(`["\\]`)
 	nonBodyPres = []string{"metadata", "link-defaults", "anchors", "biblio", "include", "include-code", "include-raw", "railroad"}
 )
@@ -88,6 +96,7 @@ type container struct {
 // <dfn> is read, and how many containers were open when it opened.
 type algDiv struct {
 	chunk, lists int
+	indent       string // its opener's indentation
 	named        bool
 	heading      bool // opened by a heading: ends with its first list
 	divDepth     int  // the <div> nesting it opened at (-1: a heading's)
@@ -114,6 +123,11 @@ type converter struct {
 	headingAlg   string
 	headingIsAlg bool
 	blank        bool // the previous line was blank
+	// lastName is what names an algorithm that says no name of its own
+	// (an <ol class=algorithm>): the <dfn> of the paragraph before it,
+	// else the heading it stands under.
+	lastName    string
+	lastHeading string
 }
 
 func (c *converter) emit(s string) { c.out = append(c.out, s) }
@@ -379,6 +393,10 @@ func (c *converter) popList() {
 	c.flush()
 	c.lists = c.lists[:len(c.lists)-1]
 	c.marker = false
+	if len(c.lists) == 0 {
+		// a list between: the <dfn> before it named what it gave
+		c.lastName = c.lastHeading
+	}
 	if len(c.algs) > 0 {
 		a := c.algs[len(c.algs)-1]
 		if a.heading && len(c.lists) <= a.lists {
@@ -463,7 +481,7 @@ func (c *converter) tag(name string, closing bool, attrs string) {
 		if cm := classAttr.FindStringSubmatch(attrs); name == "ol" && cm != nil && strings.Contains(" "+cm[1]+cm[2]+cm[3]+" ", " algorithm ") && c.algOpen() < 0 {
 			// an <ol class=algorithm>: its steps are an algorithm
 			c.lists = c.lists[:len(c.lists)-1]
-			c.openAlg("", true)
+			c.openAlg(c.lastName, true)
 			c.lists = append(c.lists, container{kind: 'o'})
 			c.algs[len(c.algs)-1].lists = len(c.lists) - 1
 		}
@@ -524,7 +542,7 @@ func (c *converter) openAlg(attr string, heading bool) {
 		c.algs = append(c.algs, algDiv{chunk: -1, lists: len(c.lists), named: true, heading: heading})
 		return
 	}
-	a := algDiv{chunk: len(c.out), lists: len(c.lists), heading: heading}
+	a := algDiv{chunk: len(c.out), lists: len(c.lists), heading: heading, indent: strings.Repeat(" ", c.contentIndent())}
 	c.emit("")
 	if name := attr; name != "" {
 		if k := strings.LastIndex(name, "/"); k >= 0 && k < len(name)-1 {
@@ -542,14 +560,13 @@ func (c *converter) nameAlg(a *algDiv, name string) {
 		return
 	}
 	a.named = true
-	ind := strings.Repeat(" ", c.contentIndent())
-	c.out[a.chunk] = ind + "::: {.algorithm name=\"" + name + "\"}\n\n"
+	c.out[a.chunk] = a.indent + "::: {.algorithm name=\"" + name + "\"}\n\n"
 }
 
 func (c *converter) setOpener(k int) {
 	a := &c.algs[k]
 	if a.chunk >= 0 && !a.named {
-		c.out[a.chunk] = strings.Repeat(" ", c.contentIndent()) + "::: {.algorithm}\n\n"
+		c.out[a.chunk] = a.indent + "::: {.algorithm}\n\n"
 	}
 }
 
@@ -558,7 +575,7 @@ func (c *converter) closeAlg() {
 	a := c.algs[len(c.algs)-1]
 	c.algs = c.algs[:len(c.algs)-1]
 	if a.chunk >= 0 {
-		c.emit(strings.Repeat(" ", c.contentIndent()) + ":::\n\n")
+		c.emit(a.indent + ":::\n\n")
 	}
 }
 
@@ -589,6 +606,7 @@ func (c *converter) headingOut(level int, s, alg string, isAlg bool) {
 		return
 	}
 	c.emit(strings.Repeat("#", level) + " " + t + "\n\n")
+	c.lastName, c.lastHeading = t, t
 	if c.title == "" && level == 1 {
 		c.title = t
 	}
@@ -619,12 +637,24 @@ func (c *converter) flush() {
 	if len(c.para) == 0 {
 		return
 	}
-	t := strings.TrimSpace(spaces.ReplaceAllString(inline(strings.Join(c.para, " ")), " "))
+	raw := strings.Join(c.para, " ")
 	c.para = nil
+	d := c.depth()
+	if m := dfnTag.FindStringSubmatch(raw); m != nil {
+		c.lastName = m[1]
+		if d == 0 && len(c.algs) == 0 && !leadIn.MatchString(raw) {
+			// a paragraph defining a term, as the HTML reader writes one
+			t := strings.TrimSpace(spaces.ReplaceAllString(inline(dfnTag.ReplaceAllString(raw, "**$1**")), " "))
+			if t != "" {
+				c.emit(strings.Join(htmltext.TermFence(t), "\n\n") + "\n\n")
+			}
+			return
+		}
+	}
+	t := strings.TrimSpace(spaces.ReplaceAllString(inline(raw), " "))
 	if t == "" {
 		return
 	}
-	d := c.depth()
 	top := c.visibleTop()
 	switch {
 	case top != nil && c.marker:

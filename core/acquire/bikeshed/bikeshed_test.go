@@ -104,3 +104,20 @@ func TestHeadingAlgorithmAndCode(t *testing.T) {
 		t.Errorf("body =\n%s\nwant\n%s", body, want)
 	}
 }
+
+// TestTermParagraphsAndLeadIns: a paragraph defining a term with <dfn> is
+// a term paragraph, as the HTML reader writes one; a lead-in defining the
+// procedure it introduces is not, and an <ol class=algorithm> with no
+// name of its own is named by the heading it stands under.
+func TestTermParagraphsAndLeadIns(t *testing.T) {
+	src := "<h3>Spin checks</h3>\n\nA <dfn>widget</dfn> is a thing that spins.\n\n" +
+		"<p>To <dfn>rest</dfn> a widget |w|, run these steps:\n\n<ol>\n <li><p>Stop |w|.\n <li><p>Return |w|.\n</ol>\n\n" +
+		"<ol class=algorithm>\n1. Check.\n2. Report.\n</ol>\n"
+	body, _ := Markdown(src)
+	want := "### Spin checks\n\n::: {.definition .terminology}\n\nA **widget** is a thing that spins.\n\n:::\n\n" +
+		"To rest a widget w, run these steps:\n\n1. Stop w.\n\n1. Return w.\n\n" +
+		"::: {.algorithm name=\"Spin checks\"}\n\n1. Check.\n\n1. Report.\n\n:::\n"
+	if body != want {
+		t.Errorf("body =\n%s\nwant\n%s", body, want)
+	}
+}
