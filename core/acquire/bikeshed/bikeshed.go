@@ -136,8 +136,16 @@ func (c *converter) run(lines []string) {
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		if c.headingLevel > 0 {
-			c.headingText(line)
-			continue
+			if len(c.heading) >= maxHeadingLines {
+				// never closed: its first line is the heading, the rest text
+				level, first, rest := c.headingLevel, c.heading[0], c.heading[1:]
+				c.headingLevel, c.heading = 0, nil
+				c.headingOut(level, first, "", false)
+				c.para = append(c.para, rest...)
+			} else {
+				c.headingText(line)
+				continue
+			}
 		}
 		if strings.TrimSpace(line) != "" && listItem.FindStringSubmatch(line) == nil && dlItem.FindStringSubmatch(line) == nil {
 			// after a blank line, a line of any kind at or left of a
@@ -421,7 +429,14 @@ func (c *converter) closeMD(n int) {
 	}
 }
 
-// depth is the number of visible lists open.
+// maxDepth bounds how deep lists are set: a source nesting its lists
+// thousands deep would otherwise be written in space quadratic in its size.
+const maxDepth = 12
+
+// maxHeadingLines bounds an HTML heading's lines: one left open is text.
+const maxHeadingLines = 8
+
+// depth is the number of visible lists open, at most maxDepth.
 func (c *converter) depth() int {
 	n := 0
 	for _, l := range c.lists {
@@ -429,7 +444,7 @@ func (c *converter) depth() int {
 			n++
 		}
 	}
-	return n
+	return min(n, maxDepth)
 }
 
 // contentIndent is the indentation of a block inside the current item.

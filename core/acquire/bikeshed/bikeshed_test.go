@@ -121,3 +121,18 @@ func TestTermParagraphsAndLeadIns(t *testing.T) {
 		t.Errorf("body =\n%s\nwant\n%s", body, want)
 	}
 }
+
+// TestHostileNesting: lists nested thousands deep are written at a
+// bounded depth, and a heading never closed does not swallow the text.
+func TestHostileNesting(t *testing.T) {
+	const n = 5000
+	src := strings.Repeat("<ol><li>x\n", n)
+	body, _ := Markdown(src)
+	if len(body) > 100*n {
+		t.Errorf("body is %d bytes for %d items", len(body), n)
+	}
+	body, _ = Markdown("<h2>Open\n" + strings.Repeat("line\n", 20) + "\nAfter.\n")
+	if !strings.HasPrefix(body, "## Open\n\n") || !strings.Contains(body, "After.") {
+		t.Errorf("body:\n%s", body)
+	}
+}
