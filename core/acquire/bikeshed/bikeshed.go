@@ -35,32 +35,34 @@ import (
 )
 
 var (
-	comment    = lazyre.New(`(?s)<!--.*?-->`)
-	preOpen    = lazyre.New(`(?i)^\s*<(pre|xmp)\b([^>]*)>(.*)$`)
-	fenceOpen  = lazyre.New("^\\s*(```+|~~~+)\\s*([A-Za-z0-9_+-]*)")
-	classAttr  = lazyre.New(`(?i)\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
-	highlight  = lazyre.New(`(?i)\b(?:highlight|lang)\s*=\s*["']?([A-Za-z0-9+_-]+)`)
-	algAttr    = lazyre.New(`(?i)\balgorithm(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?`)
-	mdHeading  = lazyre.New(`^\s*(#{1,6})\s+(.*?)\s*#*\s*$`)
-	headingID  = lazyre.New(`\s*\{#[^}]*\}\s*$`)
-	setextLine = lazyre.New(`^\s*(=+|-+)\s*$`)
-	listItem   = lazyre.New(`^(\s*)([0-9]{1,3}\.|[*+-])\s+(.*)$`)
-	dlItem     = lazyre.New(`^(\s*)(::?)(?:\s+(.*))?$`)
-	blockTag   = lazyre.New(`(?i)<(/?)(ol|ul|li|dl|dt|dd|p|div|h[1-6]|table|thead|tbody|tfoot|tr|td|th|details|summary|blockquote|section|figure|figcaption|aside|header|footer|main|hr|caption|script|style)\b([^>]*)>`)
-	dfnTag     = lazyre.New(`(?is)<dfn\b[^>]*>(.*?)</dfn>`)
-	codeTag    = lazyre.New(`(?is)<code\b[^>]*>(.*?)</code>`)
-	emTag      = lazyre.New(`(?is)<(em|i)\b[^>]*>(.*?)</(?:em|i)>`)
-	strongTag  = lazyre.New(`(?is)<(strong|b)\b[^>]*>(.*?)</(?:strong|b)>`)
-	breakTag   = lazyre.New(`(?i)<br\s*/?>`)
-	anyTag     = lazyre.New(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>`)
-	dfnShort   = lazyre.New(`\[([=$])([^\]\n]+?)[=$]\]`)
-	idlShort   = lazyre.New(`\{\{([^{}\n]+?)\}\}`)
-	gramShort  = lazyre.New(`<<([^<>\n]+?)>>`)
-	refShort   = lazyre.New(`\[\[([!?]?)([^\[\]\n]+?)\]\]`)
-	varShort   = lazyre.New(`\|(\w(?:[\w\s-]*\w)?)\|`)
-	valueShort = lazyre.New(`''([^'\n]+?)''`)
-	metaTitle  = lazyre.New(`(?i)^\s*(Title|H1)\s*:\s*(.+?)\s*$`)
-	spaces     = lazyre.New(`\s+`)
+	comment       = lazyre.New(`(?s)<!--.*?-->`)
+	rawOpen       = lazyre.New(`(?i)^\s*<(style|script)\b`)
+	preOpen       = lazyre.New(`(?i)^\s*<(pre|xmp)\b([^>]*)>(.*)$`)
+	fenceOpen     = lazyre.New("^\\s*(```+|~~~+)\\s*([A-Za-z0-9_+-]*)")
+	classAttr     = lazyre.New(`(?i)\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
+	highlight     = lazyre.New(`(?i)\b(?:highlight|lang)\s*=\s*["']?([A-Za-z0-9+_-]+)`)
+	algAttr       = lazyre.New(`(?i)\balgorithm(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?`)
+	mdHeading     = lazyre.New(`^\s*(#{1,6})\s+(.*?)\s*#*\s*$`)
+	closingHashes = lazyre.New(`\s+#+\s*$`)
+	headingID     = lazyre.New(`\s*\{#[^}]*\}\s*$`)
+	setextLine    = lazyre.New(`^\s*(=+|-+)\s*$`)
+	listItem      = lazyre.New(`^(\s*)([0-9]{1,3}\.|[*+-])\s+(.*)$`)
+	dlItem        = lazyre.New(`^(\s*)(::?)(?:\s+(.*))?$`)
+	blockTag      = lazyre.New(`(?i)<(/?)(ol|ul|li|dl|dt|dd|p|div|h[1-6]|table|thead|tbody|tfoot|tr|td|th|details|summary|blockquote|section|figure|figcaption|aside|header|footer|main|hr|caption|script|style)\b([^>]*)>`)
+	dfnTag        = lazyre.New(`(?is)<dfn\b[^>]*>(.*?)</dfn>`)
+	codeTag       = lazyre.New(`(?is)<code\b[^>]*>(.*?)</code>`)
+	emTag         = lazyre.New(`(?is)<(em|i)\b[^>]*>(.*?)</(?:em|i)>`)
+	strongTag     = lazyre.New(`(?is)<(strong|b)\b[^>]*>(.*?)</(?:strong|b)>`)
+	breakTag      = lazyre.New(`(?i)<br\s*/?>`)
+	anyTag        = lazyre.New(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>`)
+	dfnShort      = lazyre.New(`\[([=$])([^\]\n]+?)[=$]\]`)
+	idlShort      = lazyre.New(`\{\{([^{}\n]+?)\}\}`)
+	gramShort     = lazyre.New(`<<([^<>\n]+?)>>`)
+	refShort      = lazyre.New(`\[\[([!?]?)([^\[\]\n]+?)\]\]`)
+	varShort      = lazyre.New(`\|(\w(?:[\w\s-]*\w)?)\|`)
+	valueShort    = lazyre.New(`''([^'\n]+?)''`)
+	metaTitle     = lazyre.New(`(?i)^\s*(Title|H1)\s*:\s*(.+?)\s*$`)
+	spaces        = lazyre.New(`\s+`)
 	// leadIn is a paragraph over steps, whatever term it defines on the
 	// way ("To <dfn>get an output encoding</dfn> …, run these steps:"):
 	// the lead-in of a procedure, not a term's definition.
@@ -151,6 +153,14 @@ func (c *converter) run(lines []string) {
 			// after a blank line, a line of any kind at or left of a
 			// Markdown list's marker ends that list
 			c.mdText(len(line) - len(strings.TrimLeft(line, " \t")))
+		}
+		if m := rawOpen.FindStringSubmatch(line); m != nil {
+			// a style sheet or script: no text of the document's
+			closing := "</" + strings.ToLower(m[1]) + ">"
+			for i < len(lines) && !strings.Contains(strings.ToLower(lines[i]), closing) {
+				i++
+			}
+			continue
 		}
 		if m := preOpen.FindStringSubmatch(line); m != nil && !c.inHeadingTag() {
 			i = c.pre(lines, i, m)
@@ -616,7 +626,7 @@ func (c *converter) headingOut(level int, s, alg string, isAlg bool) {
 	for len(c.algs) > 0 && c.algs[len(c.algs)-1].heading {
 		c.closeAlg()
 	}
-	t := strings.TrimSpace(inline(headingID.ReplaceAllString(s, "")))
+	t := strings.TrimSpace(inline(closingHashes.ReplaceAllString(headingID.ReplaceAllString(s, ""), "")))
 	if t == "" {
 		return
 	}

@@ -9,7 +9,7 @@ import (
 // not body text; link defaults and the like are dropped too.
 func TestMetadataIsTitleNotText(t *testing.T) {
 	src := "<pre class=metadata>\nTitle: Widget Queues\nShortname: widgets\nEditor: A. Person\n</pre>\n" +
-		"<pre class=link-defaults>\nspec:html; type:dfn; text:task\n</pre>\n\nIntroduction {#intro}\n============\n\nWidgets queue.\n"
+		"<pre class=link-defaults>\nspec:html; type:dfn; text:task\n</pre>\n\nIntroduction # {#intro}\n============\n\nWidgets queue.\n"
 	body, title := Markdown(src)
 	if title != "Widget Queues" {
 		t.Errorf("title = %q", title)
@@ -134,5 +134,14 @@ func TestHostileNesting(t *testing.T) {
 	body, _ = Markdown("<h2>Open\n" + strings.Repeat("line\n", 20) + "\nAfter.\n")
 	if !strings.HasPrefix(body, "## Open\n\n") || !strings.Contains(body, "After.") {
 		t.Errorf("body:\n%s", body)
+	}
+}
+
+// TestStyleAndClosedHeadings: a style sheet is no text, and an ATX
+// heading's closing hashes go with its id.
+func TestStyleAndClosedHeadings(t *testing.T) {
+	body, _ := Markdown("<style>\ndiv.head h1 { clear: left; }\n</style>\n\n# Introduction # {#introduction}\n\nText.\n")
+	if body != "# Introduction\n\nText.\n" {
+		t.Errorf("body = %q", body)
 	}
 }
