@@ -9,9 +9,10 @@
 // lists nested four spaces a level, paragraphs on one line each, <pre>
 // and <xmp> blocks (IDL, JavaScript) as fenced code, and each shorthand as
 // the text it prints: [=term|text=] as text, {{Foo/bar()}} as bar(),
-// |var| as var, ”value” as value, [[REF]] as [REF], <<production>> as
-// <production> in code. The <pre class=metadata> block is metadata: its
-// Title (or H1) is the document's title, the rest is dropped, as are
+// |var| as var, a value between doubled single quotes as the value,
+// [[REF]] as [REF], <<production>> as <production> in code. The
+// <pre class=metadata> block is metadata: its Title (or H1) is the
+// document's title, the rest is dropped, as are
 // <pre class=link-defaults>, anchors, biblio and the like. An algorithm
 // (<div algorithm>, or a heading carrying the algorithm attribute) is set
 // as a fenced div of class algorithm, named by the attribute's value or by
@@ -28,10 +29,10 @@ package bikeshed
 
 import (
 	"html"
+	"strings"
 
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/internal/lazyre"
-	"strings"
 )
 
 var (
