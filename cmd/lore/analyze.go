@@ -24,8 +24,8 @@ func (a *app) analyzeCmd() *cobra.Command {
 		Annotations: map[string]string{cmdutil.AnnotLocal: "no store"},
 		Use:         "analyze SOURCE",
 		Short:       "Show a document's structure and the primitives it holds",
-		Long: `Reads a document — Markdown, text, LaTeX, PreTeXt, HTML, MediaWiki, PDF, Word
-(.docx) or EPUB, as lore learn reads them — or every such document of a folder or archive,
+		Long: `Reads a document — Markdown, text, LaTeX, PreTeXt, HTML, MediaWiki, Bikeshed (.bs), PDF,
+Word (.docx) or EPUB, as lore learn reads them — or every such document of a folder or archive,
 and prints its section tree, its content type with the score of each type, the
 detected domain and plane position, and the primitives extracted from it with
 their dependency edges.

@@ -34,7 +34,7 @@ func (a *app) textCmd() *cobra.Command {
 		Short:       "Print the text lore reads from each document of a source",
 		Long: `Acquires a source — a file, folder, archive or http(s) URL — and prints the
 text lore extracted from each document, as the analyzer will see it: Word, EPUB,
-HTML and PDF converted to Markdown-like text with their headings. Nothing is
+HTML, Bikeshed and PDF converted to Markdown-like text with their headings. Nothing is
 stored and nothing is scanned or learned; use it to check what lore read.
 
 ` + stdinHelp,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/acquire/asciidoc"
+	"github.com/lore-kb/lore/core/acquire/bikeshed"
 	"github.com/lore-kb/lore/core/acquire/docx"
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
@@ -47,6 +48,8 @@ var converted = map[string]struct {
 	".rest":     {"text/x-rst", readRST},
 	".adoc":     {"text/asciidoc", readAsciiDoc},
 	".asciidoc": {"text/asciidoc", readAsciiDoc},
+	// Bikeshed sources (the W3C's and WHATWG's specifications)
+	".bs": {"text/x-bikeshed", readBikeshed},
 }
 
 func init() {
@@ -267,4 +270,15 @@ func readAsciiDoc(_ context.Context, raw []byte) (string, string, []string, erro
 	}
 	body, title, notes := asciidoc.Markdown(page)
 	return text.FrontMatter(title) + body, page, notes, nil
+}
+
+// readBikeshed reads a Bikeshed source as Markdown, the title its metadata
+// names as front matter; the source is what the sanitizer sees.
+func readBikeshed(_ context.Context, raw []byte) (string, string, []string, error) {
+	src, err := Normalize(raw)
+	if err != nil {
+		return "", "", nil, err
+	}
+	body, title := bikeshed.Markdown(src)
+	return text.FrontMatter(title) + body, src, nil, nil
 }

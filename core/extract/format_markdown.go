@@ -468,6 +468,12 @@ func (x *extractor) mdBlockAt(st *secState, b mdBlock, env blockKind, absBody, a
 	}
 	if env.typ == core.Algorithm {
 		fb.alt = func() string { return givenName(x.texr.clean(latexArg(termTeX(tex), `\caption`))) }
+		// A lead-in over a list of steps (a specification's algorithm):
+		// the list, nested, is its form, as a lead-in's list is in text.
+		if ps := mdAlgorithmSteps(body); ps != nil {
+			fb.c.form = ps.form()
+			x.algos.keep(fb.c.offset, ps)
+		}
 	}
 	x.addFormatBlock(st, fb)
 	return absAfter - st.body
@@ -797,4 +803,29 @@ func mdProofs(doc string) []texProof {
 		start = next
 	}
 	return out
+}
+
+// mdAlgorithmSteps is the list of steps a Markdown algorithm block holds
+// after its lead-in (its first list, read as stepLists reads one), or
+// nil when it holds fewer than two items.
+func mdAlgorithmSteps(body string) *pseudo {
+	for p := 0; p < len(body); {
+		line, next := lineAt(body, p)
+		if m := stepItemLine.FindStringSubmatch(line); m != nil {
+			rows, depths, _ := readStepList(body, p, m[2])
+			if len(rows) < 2 {
+				return nil
+			}
+			ps := &pseudo{}
+			for i, r := range rows {
+				ps.lines = append(ps.lines, pcLine{depth: depths[i], text: mdUnescaped(r)})
+			}
+			return ps
+		}
+		if fenceOpen(strings.TrimSpace(line)) != "" {
+			return nil
+		}
+		p = next
+	}
+	return nil
 }
