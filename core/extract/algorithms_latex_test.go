@@ -640,8 +640,8 @@ func TestStepEnvironmentsAreOneProcedure(t *testing.T) {
 	}
 }
 
-// An environment the author titles "Prozedur" (or "Algorithmus",
-// "Procédure", "Procedure") holds a procedure: an algorithm named by its
+// An environment the author titles "Prozedur" (or "Procédure",
+// "Procedure", …) holds a procedure: an algorithm named by its
 // title, with its steps.
 func TestProcedureEnvironmentInAnyLanguage(t *testing.T) {
 	src := `\newenvironment*{Prozedur}[1]{\uline{\textbf{\texttt{Prozedur} (#1)}:}}{}

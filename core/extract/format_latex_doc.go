@@ -128,7 +128,7 @@ var kindOfTitle = map[string]blockKind{
 	"gevolg": {"theorem", "corollary"}, "propositie": {"theorem", "proposition"},
 	"axioma": {"axiom", "axiom"},
 	// A procedure is an algorithm, in whatever language it is titled.
-	"procedure": {"algorithm", "algorithm"}, "algorithmus": {"algorithm", "algorithm"},
+	"procedure": {"algorithm", "algorithm"}, "algorithmus": {"algorithm", "algorithm"}, //nolint:misspell // German
 	"prozedur": {"algorithm", "algorithm"}, "verfahren": {"algorithm", "algorithm"},
 	"algorithme": {"algorithm", "algorithm"}, "procédure": {"algorithm", "algorithm"},
 	"algoritmo": {"algorithm", "algorithm"}, "procedimiento": {"algorithm", "algorithm"},

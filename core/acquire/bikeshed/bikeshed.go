@@ -102,7 +102,6 @@ type algDiv struct {
 	indent       string // its opener's indentation
 	named        bool
 	heading      bool // opened by a heading: ends with its first list
-	divDepth     int  // the <div> nesting it opened at (-1: a heading's)
 }
 
 // divState is an open <div>: whether it is an algorithm, and how many
@@ -343,14 +342,6 @@ func (c *converter) markup(line string) {
 		rest = m[3]
 	}
 	c.segments(rest)
-}
-
-// inlineStart reports a line opening with an inline tag (<a>, <var>,
-// <code>), which is text.
-func inlineStart(line string) bool {
-	t := strings.TrimSpace(line)
-	loc := blockTag.FindStringIndex(t)
-	return loc == nil || loc[0] > 0
 }
 
 // mdItem opens an item of a Markdown list whose marker stands at column

@@ -531,10 +531,8 @@ func (c *conv) simple(lines []string) string {
 		r := []rune(l)
 		cells := make([]string, len(cols))
 		for k, col := range cols {
-			from, to := col[0], col[1]
-			if k == len(cols)-1 {
-				to = len(r)
-			} else {
+			from, to := col[0], len(r)
+			if k < len(cols)-1 {
 				to = min(cols[k+1][0], len(r))
 			}
 			if from < len(r) {
