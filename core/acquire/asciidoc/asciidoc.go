@@ -67,7 +67,6 @@ var (
 	supSpan    = lazyre.New(`\^([^\s^]+)\^`)
 	attrRef    = lazyre.New(`\{([A-Za-z0-9_][A-Za-z0-9_-]*)\}`)
 	hardBreak  = lazyre.New(`[ \t]\+$`)
-	restore    = lazyre.New("\x00([0-9]+)\x01")
 )
 
 // builtin are the attributes AsciiDoc defines for every document that
@@ -601,11 +600,8 @@ func (c *conv) paragraph(lines []string, i int, p pending, out *strings.Builder)
 
 // inline converts a paragraph's inline markup.
 func (c *conv) inline(s string) string {
-	var kept []string
-	keep := func(v string) string {
-		kept = append(kept, v)
-		return "\x00" + strconv.Itoa(len(kept)-1) + "\x01"
-	}
+	var kept mdblock.Kept
+	keep := kept.Keep
 	s = hardBreak.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, " +\n", "\n")
 	s = indexTerm3.ReplaceAllString(s, "")
@@ -631,14 +627,14 @@ func (c *conv) inline(s string) string {
 	})
 	s = backtick.ReplaceAllStringFunc(s, func(m string) string {
 		g := backtick.FindStringSubmatch(m)
-		return keep(codeSpan(g[1] + g[2]))
+		return keep(mdblock.CodeSpan(g[1] + g[2]))
 	})
 	s = monoPlus.ReplaceAllStringFunc(s, func(m string) string {
 		g := monoPlus.FindStringSubmatch(m)
 		if g[1] != "" {
-			return keep(codeSpan(g[1]))
+			return keep(mdblock.CodeSpan(g[1]))
 		}
-		return g[2] + keep(codeSpan(g[3])) + g[4]
+		return g[2] + keep(mdblock.CodeSpan(g[3])) + g[4]
 	})
 	s = xrefText.ReplaceAllString(s, "$2")
 	s = xrefBare.ReplaceAllStringFunc(s, func(m string) string {
@@ -678,23 +674,5 @@ func (c *conv) inline(s string) string {
 	s = subSpan.ReplaceAllString(s, "<sub>$1</sub>")
 	s = supSpan.ReplaceAllString(s, "<sup>$1</sup>")
 	s = html.UnescapeString(s)
-	for strings.Contains(s, "\x00") {
-		s = restore.ReplaceAllStringFunc(s, func(m string) string {
-			n, _ := strconv.Atoi(m[1 : len(m)-1])
-			return kept[n]
-		})
-	}
-	return s
-}
-
-// codeSpan is s as Markdown inline code.
-func codeSpan(s string) string {
-	f := "`"
-	for strings.Contains(s, f) {
-		f += "`"
-	}
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		return f + " " + s + " " + f
-	}
-	return f + s + f
+	return kept.Restore(s)
 }

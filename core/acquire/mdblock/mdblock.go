@@ -4,7 +4,12 @@
 // marker.
 package mdblock
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
+)
 
 // Fence returns body as a fenced code block in language lang ("" for
 // none), its fence longer than any run of backticks in body, ending with
@@ -73,4 +78,46 @@ func Item(marker, body string) string {
 		}
 	}
 	return marker + strings.Join(lines, "\n") + "\n"
+}
+
+// CodeSpan returns s as Markdown inline code, its backticks longer than
+// any run of them in s.
+func CodeSpan(s string) string {
+	f := "`"
+	for strings.Contains(s, f) {
+		f += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return f + " " + s + " " + f
+	}
+	return f + s + f
+}
+
+// Kept holds the pieces of a line already written as Markdown while the
+// rest of its inline markup is converted: each stands in the line as a
+// placeholder no markup rule matches, and Restore puts it back.
+type Kept struct{ pieces []string }
+
+// Keep returns the placeholder that stands for v.
+func (k *Kept) Keep(v string) string {
+	k.pieces = append(k.pieces, v)
+	return "\x00" + strconv.Itoa(len(k.pieces)-1) + "\x01"
+}
+
+// keptAt is a placeholder of Kept.
+var keptAt = lazyre.New("\x00([0-9]+)\x01")
+
+// Restore returns s with every placeholder replaced by what it stands for,
+// a piece kept inside another one included.
+func (k *Kept) Restore(s string) string {
+	for keptAt.MatchString(s) {
+		s = keptAt.ReplaceAllStringFunc(s, func(m string) string {
+			n, _ := strconv.Atoi(m[1 : len(m)-1])
+			if n >= len(k.pieces) {
+				return ""
+			}
+			return k.pieces[n]
+		})
+	}
+	return s
 }

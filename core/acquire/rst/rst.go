@@ -679,14 +679,11 @@ func (c *conv) rows(rows [][]string) [][]string {
 
 // inline converts a paragraph's inline markup.
 func (c *conv) inline(s string) string {
-	var kept []string
-	keep := func(v string) string {
-		kept = append(kept, v)
-		return "\x00" + strconv.Itoa(len(kept)-1) + "\x01"
-	}
+	var kept mdblock.Kept
+	keep := kept.Keep
 	s = literalSpan.ReplaceAllStringFunc(s, func(m string) string {
 		inner := m[2 : len(m)-2]
-		return keep(codeSpan(inner))
+		return keep(mdblock.CodeSpan(inner))
 	})
 	role := func(name, text string) string {
 		name = strings.ToLower(name)
@@ -698,7 +695,7 @@ func (c *conv) inline(s string) string {
 		case "math":
 			return keep("$" + text + "$")
 		case "code", "literal", "samp", "file", "command", "kbd", "program", "envvar", "option":
-			return keep(codeSpan(text))
+			return keep(mdblock.CodeSpan(text))
 		case "sub":
 			return keep("<sub>" + text + "</sub>")
 		case "sup":
@@ -744,16 +741,8 @@ func (c *conv) inline(s string) string {
 	})
 	s = wordRef.ReplaceAllString(s, "$1$2")
 	s = unescape(s)
-	for strings.Contains(s, "\x00") {
-		s = restore.ReplaceAllStringFunc(s, func(m string) string {
-			n, _ := strconv.Atoi(m[1 : len(m)-1])
-			return kept[n]
-		})
-	}
-	return s
+	return kept.Restore(s)
 }
-
-var restore = lazyre.New("\x00([0-9]+)\x01")
 
 // unescape drops reStructuredText's backslash escapes ("\*" is "*", a
 // backslash before a space is nothing).
@@ -764,16 +753,4 @@ func unescape(s string) string {
 		}
 		return m[1:]
 	})
-}
-
-// codeSpan is s as Markdown inline code.
-func codeSpan(s string) string {
-	f := "`"
-	for strings.Contains(s, f) {
-		f += "`"
-	}
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		return f + " " + s + " " + f
-	}
-	return f + s + f
 }
