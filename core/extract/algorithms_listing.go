@@ -571,14 +571,7 @@ func docstring(s string, p int) (string, int) {
 }
 
 // covered reports whether a candidate's span holds off.
-func covered(cs []cand, off int) bool {
-	for _, c := range cs {
-		if c.offset <= off && off < c.end {
-			return true
-		}
-	}
-	return false
-}
+func covered(cs []cand, off int) bool { return coveringCand(cs, off) != nil }
 
 // signatureOver reports rows that are a function written out: a
 // signature with a dotted name ("RSAOAEPKEM.Encaps(pkR):") over a body
