@@ -56,6 +56,7 @@ func sourceIncludes(docs []core.Document, byName map[string]int) (map[int][]book
 			}
 		}
 	}
+	redefinedIncludes(docs, byName, macros, includes, included)
 	// \includeonly: an \include of a file its list leaves out brings
 	// only the file's counter steps, in the book of the file that says it.
 	for _, i := range byName {

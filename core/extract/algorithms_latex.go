@@ -58,7 +58,8 @@ func (a *algoState) keep(off int, ps *pseudo) {
 // algorithmBlock gives an algorithm environment the form of its
 // pseudo-code, and its name: the caption, else the procedure it defines.
 func (x *extractor) algorithmBlock(st *secState, b *formatBlock, body string) {
-	caption := givenName(x.texr.clean(latexArg(body, `\caption`)))
+	full := text.CollapseSpace(x.texr.clean(latexArg(body, `\caption`)))
+	caption := givenName(full)
 	ps := readPseudoLines(x.texr, body, true)
 	var proc string
 	if len(ps.procs) > 0 {
@@ -77,7 +78,8 @@ func (x *extractor) algorithmBlock(st *secState, b *formatBlock, body string) {
 		}
 	}
 	b.c.form = ps.form()
-	b.c.statement = withCaption(caption, ps.statement())
+	// the statement says all the caption does; the name may be cut
+	b.c.statement = withCaption(full, ps.statement())
 	x.algos.keep(b.c.offset, &ps)
 }
 
@@ -218,15 +220,16 @@ func (x *extractor) latexPseudocode(st *secState, first int) {
 			typ: core.Algorithm, offset: st.body + at, end: blockEnd, conf: envConfidence,
 			format: true, body: absBody, kind: "Algorithm",
 		}
-		caption := givenName(x.texr.clean(latexArg(body, `\caption`)))
-		if caption == "" {
-			caption = givenName(x.texr.clean(captionNear(x.doc, c.offset, blockEnd)))
+		full := text.CollapseSpace(x.texr.clean(latexArg(body, `\caption`)))
+		if full == "" {
+			full = text.CollapseSpace(x.texr.clean(captionNear(x.doc, c.offset, blockEnd)))
 		}
+		caption := givenName(full)
 		proc := ""
 		if len(ps.procs) > 0 {
 			proc = givenName(ps.procs[0])
 		}
-		c.statement = withCaption(caption, ps.statement())
+		c.statement = withCaption(full, ps.statement())
 		c.form = ps.form()
 		x.algos.keep(c.offset, &ps)
 		n := len(x.cands)

@@ -49,6 +49,9 @@ var (
 	// or in items under it.
 	partHead = lazyre.New(`(?i)^(parameters?|inputs?|outputs?|returns|require|ensure|given|steps|operations|procedure)\s*:\s*(.*)$`)
 	lstLang  = lazyre.New(`(?i)language\s*=\s*\{?([A-Za-z+#]*)`)
+	// lstTitle is the title or caption a listing's options give it
+	// ("title={Thread A}", "caption=Merge sort").
+	lstTitle = lazyre.New(`(?i)(?:^|[,\s])(?:title|caption)\s*=\s*(?:\{((?:[^{}]|\{[^{}]*\})*)\}|([^,\]]*))`)
 )
 
 // listingBlock is one verbatim block of a section: its span and body (in
@@ -67,6 +70,10 @@ type listingBlock struct {
 	// plain marks a paragraph of plain text set as code
 	// (textPseudoBlocks), not a block its markup set apart.
 	plain bool
+	// titled marks a listing its author gave a title or caption, title,
+	// as a float is given one: a block the author named and set apart.
+	titled bool
+	title  string
 }
 
 // listings adds the blocks of pseudo-code set verbatim in a section.
@@ -124,7 +131,10 @@ func (x *extractor) listings(st *secState, first int) {
 			x.labelledSteps(st, first, b, sig, ps)
 			continue
 		}
-		if len(rows) > 0 && !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) && !signatureOver(rows) {
+		// A listing its author titled is a named block of its own,
+		// whatever its rows read as (a thread's "Eat breakfast").
+		titled := b.titled && x.format == core.FormatLaTeX
+		if len(rows) > 0 && !titled && !listingPseudo(rows) && !countedPseudo(ps, counted) && !(b.function && len(rows) >= 2) && !signatureOver(rows) {
 			if !straightLine(rows) {
 				continue
 			}
@@ -136,7 +146,9 @@ func (x *extractor) listings(st *secState, first int) {
 			continue
 		}
 		name := ""
-		if defined != "" {
+		if t := x.texr.clean(b.title); titled && t != "" {
+			name = t
+		} else if defined != "" {
 			name = defined
 			ps.procs = []string{defined}
 		} else if m := sigLine.FindStringSubmatch(rows[0].text); m != nil {
@@ -633,7 +645,7 @@ func latexListings(s string) []listingBlock {
 			}
 			at := i + j
 			p := at + len(open)
-			lang := ""
+			lang, title, titled := "", "", false
 			if env == "minted" {
 				l, e := texRawBraced(s, skipOptArgs(s, p))
 				if e > 0 {
@@ -643,13 +655,29 @@ func latexListings(s string) []listingBlock {
 				if m := lstLang.FindStringSubmatch(o); m != nil {
 					lang = m[1]
 				}
+				if m := lstTitle.FindStringSubmatch(o); m != nil {
+					titled, title = true, strings.TrimSpace(m[1]+m[2])
+				}
 				p = e
+			}
+			if env == "lstlisting" {
+				// lstlisting's old name argument, set on the opening
+				// line ("[title={Thread A}]{}"), is not a row
+				if p < len(s) && s[p] == '{' {
+					if name, e := texBraced(s, p); e > 0 {
+						p = e
+						if title == "" && name != "" {
+							titled, title = true, name
+						}
+					}
+				}
 			}
 			k := strings.Index(s[p:], `\end{`+env+`}`)
 			if k < 0 {
 				break
 			}
-			out = append(out, listingBlock{at: at, end: p + k + len(`\end{`+env+`}`), bodyAt: p, body: s[p : p+k], lang: lang})
+			out = append(out, listingBlock{at: at, end: p + k + len(`\end{`+env+`}`), bodyAt: p, body: s[p : p+k], lang: lang,
+				titled: titled, title: title})
 			i = p + k
 		}
 	}

@@ -330,7 +330,7 @@ func indexXMLTags(doc string, m map[string][]int) {
 		for e < len(doc) && e-k < 20 && isLetterByte(doc[e]) {
 			e++
 		}
-		if _, ok := pretextElems[doc[k:e]]; !ok || e >= len(doc) {
+		if _, ok := pretextElems[doc[k:e]]; (!ok && doc[k:e] != "assemblage") || e >= len(doc) {
 			continue
 		}
 		switch {

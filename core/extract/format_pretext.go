@@ -55,6 +55,9 @@ func (x *extractor) pretextElems(st *secState) {
 				}
 			}
 		}
+		if !ok && name == "assemblage" && k < len(s) {
+			env, ok = x.assemblageKind(s[k:])
+		}
 		if !ok || k >= len(s) {
 			continue
 		}
@@ -126,6 +129,71 @@ func (x *extractor) pretextElems(st *secState) {
 		}
 		x.addFormatBlock(st, x.pretextBlock(c, body, stmtXML))
 	}
+}
+
+// An assemblage is PreTeXt's titled box of what a reader is to retain,
+// as a highlighted box is a LaTeX author's (highlightAt): books that never
+// write <theorem> state their rules in it ("The Chain Rule", "The
+// derivative of a constant function"). A titled one is a result when its
+// title ends in a result's word or its statement sets up a claim ("If g
+// is differentiable at x …", "For any real number c, …") without saying
+// what its title is, else a definition (what it states is a formula or
+// term to know); an untitled one is a summary.
+func (x *extractor) assemblageKind(rest string) (blockKind, bool) {
+	end := strings.Index(rest, "</assemblage>")
+	if end < 0 || end > maxBody {
+		return blockKind{}, false
+	}
+	body := rest[:end]
+	title := xmlChild(body, "title")
+	if title == "" {
+		return blockKind{}, false
+	}
+	w := strings.Fields(strings.ToLower(strings.Trim(x.ptx.clean(title), " .:")))
+	if len(w) == 0 {
+		return blockKind{}, false
+	}
+	if k, ok := kindOfTitle[w[len(w)-1]]; ok {
+		return k, true
+	}
+	if numberedEnvs[w[0]] != "" || asideTitles[w[0]] {
+		return blockKind{}, false // "Caution", "Terminology": an aside
+	}
+	if strings.Contains(body, "<term>") {
+		return blockKind{core.Definition, "definition"}, true
+	}
+	first := strings.ToLower(x.ptx.clean(xmlChild(body, "p")))
+	if saysWhatIs(first, strings.TrimPrefix(strings.Join(w, " "), "the ")) {
+		// "… its average velocity on [a,b] is …": what the title
+		// names is said to be something
+		return blockKind{core.Definition, "definition"}, true
+	}
+	if hypothesisStart(first) || strings.Contains(first, " then ") {
+		return blockKind{core.Theorem, "theorem"}, true
+	}
+	return blockKind{core.Definition, "definition"}, true
+}
+
+// asideTitles are the first words of a box's title that make it a word
+// to the reader, not a statement of the book's matter.
+var asideTitles = map[string]bool{
+	"caution": true, "warning": true, "terminology": true, "tip": true, "hint": true,
+	"reminder": true, "summary": true, "important": true, "attention": true,
+}
+
+// saysWhatIs reports whether a statement says what the thing its title
+// names is: the title, then "is" within a few words ("its average
+// velocity on [a,b] is …").
+func saysWhatIs(stmt, title string) bool {
+	i := strings.Index(stmt, title)
+	if i < 0 || title == "" {
+		return false
+	}
+	rest := stmt[i+len(title):]
+	if e := strings.Index(rest, ". "); e >= 0 {
+		rest = rest[:e]
+	}
+	return strings.Contains(rest[:min(len(rest), 60)], " is ")
 }
 
 // pretextBlock is an element in the block model: titled by its <title>

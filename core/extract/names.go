@@ -148,6 +148,9 @@ func tidyName(s string) string {
 		if romanNumeral[strings.ToLower(raw)] && raw == strings.ToUpper(raw) {
 			break // "Quicksort Theorem I"
 		}
+		if len(raw) == 1 && raw[0] >= 'A' && raw[0] <= 'Z' {
+			break // a label, "Thread A", never an article at a name's end
+		}
 		last := strings.ToLower(raw)
 		if !text.IsStopword(last) && !smallWords[last] && !clauseVerbs[last] {
 			break
