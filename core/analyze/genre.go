@@ -423,9 +423,13 @@ func headedSteps(s string) (steps, covered int) {
 }
 
 // procedureSteps counts the steps of the ordered lists of s that are
-// procedures (text.Procedures) and the bytes those lists cover.
+// procedures (text.Procedures) and the bytes those lists cover. An
+// algorithm's steps (text.Computes) teach no reader to do anything.
 func procedureSteps(s string) (steps, covered int) {
 	for _, l := range text.Procedures(s) {
+		if text.Computes(s, l) {
+			continue
+		}
 		steps += len(l.Items)
 		covered += l.End - l.Start
 	}

@@ -97,8 +97,12 @@ func (x *extractor) listings(st *secState, first int) {
 		}
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
 	}
-	if (x.ctype == core.Spec || x.ctype == core.Reference) && x.format != core.FormatLaTeX {
-		blocks = specFunctions(blocks)
+	if x.format != core.FormatLaTeX {
+		if x.ctype == core.Spec || x.ctype == core.Reference {
+			blocks = specFunctions(blocks)
+		} else {
+			blocks = x.calledPseudocode(st, blocks)
+		}
 	}
 	sig := sectionSignature(blocks)
 	for _, b := range blocks {
@@ -399,6 +403,26 @@ func specFunctions(blocks []listingBlock) []listingBlock {
 	return out
 }
 
+// pseudoWord is the word a text calls pseudo-code by.
+var pseudoWord = lazyre.New(`(?i)\bpseudo-?\s?code\b`)
+
+// calledPseudocode splits into its functions each block of a how-to or a
+// book that its heading or lead-in calls pseudo-code ("### Implementation
+// pseudocode", "The following is a collection of python-like pseudocode
+// functions"): procedures to read, not a program to run, whatever the
+// document's kind.
+func (x *extractor) calledPseudocode(st *secState, blocks []listingBlock) []listingBlock {
+	out := blocks[:0:0]
+	for _, b := range blocks {
+		if pseudoWord.MatchString(st.title) || pseudoWord.MatchString(paragraphBefore(st.own[max(0, b.at-maxLeadIn):b.at])) {
+			out = append(out, specFunctions([]listingBlock{b})...)
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
 // splitDefs is b's functions, or nil when b is not made only of them. A
 // function's signature may run over several lines and annotate its
 // parameters and result ("def gen(self, alpha: tuple[bool, ...], …) ->
@@ -411,10 +435,16 @@ func splitDefs(b listingBlock) []listingBlock {
 		return nil
 	}
 	var out []listingBlock
+	comment := ""
 	for p := 0; p < len(b.body); {
 		line, next := lineAt(b.body, p)
 		at := p
 		p = next
+		if strings.HasPrefix(line, "#") {
+			// a comment between functions says what the next one does
+			comment = strings.TrimSpace(comment + " " + strings.TrimSpace(strings.TrimLeft(line, "#")))
+			continue
+		}
 		if strings.TrimSpace(line) == "" || line[0] == ' ' || line[0] == '\t' {
 			if len(out) == 0 && strings.TrimSpace(line) != "" {
 				return nil // a body before any function
@@ -434,6 +464,10 @@ func splitDefs(b listingBlock) []listingBlock {
 			return nil
 		}
 		doc, after := docstring(b.body, after)
+		if doc == "" {
+			doc = comment
+		}
+		comment = ""
 		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + after, bodyAt: b.bodyAt + at,
 			body: m[1] + "(" + params + ")\n", lang: b.lang, function: true, doc: doc})
 		p = after

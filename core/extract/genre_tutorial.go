@@ -48,6 +48,10 @@ var procedureGenericTitles = map[string]bool{
 // word it opens with.
 var algorithmLead = lazyre.New(`^[\s*_>#]*Algorithms?\b`)
 
+// headingCall is a heading that is an operation's signature, its name
+// before its parameters ("GetUint8ArrayBytes ( _ta_: a Uint8Array ): …").
+var headingCall = lazyre.New(`^\s*([A-Za-z_%][A-Za-z0-9_.%]*)\s*\(`)
+
 func (x *extractor) procedures(st *secState) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
@@ -73,14 +77,20 @@ func (x *extractor) procedures(st *secState) {
 			end:    st.body + l.End,
 			conf:   procedureConf,
 		}
-		if algorithmLead.MatchString(paragraphBefore(s[:l.Start])) {
+		computes := text.Computes(s, l)
+		if computes || algorithmLead.MatchString(paragraphBefore(s[:l.Start])) {
 			// "**Algorithm (Dijkstra).** Given a graph …:" says what
-			// its steps are
+			// its steps are; "1. Let _O_ be the this value." computes
 			c.typ = core.Algorithm
 		}
 		c.statement = procedureStatement(lead, steps)
 		c.form = procedureForm(steps)
 		c.name = x.procedureName(st, lead, steps, part)
+		if m := headingCall.FindStringSubmatch(st.title); m != nil && computes && part == 1 {
+			// "Uint8Array.prototype.toBase64 ( [ _options_ ] )": the
+			// operation the section's steps compute
+			c.name = m[1]
+		}
 		x.add(st, c)
 		x.genre.procedures++
 		x.genre.covered = append(x.genre.covered, [2]int{c.offset, c.end})
@@ -126,10 +136,17 @@ type procStep struct {
 	// blocks are its code blocks whole, for the form: the commands to
 	// run and the files to write, as the source gives them.
 	blocks []codeBlock
+	// points are the bulleted items under the step, each a line as plain
+	// text indented two spaces a level: how to do it ("Execute ECDH …",
+	// "Use HKDF-extract with sha256"), for the form.
+	points []string
 }
 
-// readStep reads a list item: its first paragraph (nested list items and
-// notes left out) and a summary of its code blocks.
+// maxPoints bounds the bulleted points a step's form keeps.
+const maxPoints = 16
+
+// readStep reads a list item: its first paragraph, the bulleted points
+// under it (notes left out) and a summary of its code blocks.
 func readStep(item string) procStep {
 	var st procStep
 	var para []string
@@ -137,6 +154,7 @@ func readStep(item string) procStep {
 	fence := ""
 	var blocks []codeBlock
 	fenceAt := 0 // the fence's column: the block's lines are indented from it
+	least := -1  // the first point's column: deeper points nest under it
 	for _, ln := range strings.Split(item, "\n") {
 		t := strings.TrimSpace(ln)
 		if fence != "" {
@@ -164,8 +182,20 @@ func readStep(item string) procStep {
 			inPara = false
 			continue
 		}
+		bullet := strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ")
+		if bullet && len(para) > 0 && len(st.points) < maxPoints {
+			if least < 0 {
+				least = len(ln) - len(strings.TrimLeft(ln, " \t"))
+			}
+			depth := max(0, (len(ln)-len(strings.TrimLeft(ln, " \t"))-least)/2)
+			st.points = append(st.points, strings.Repeat("  ", depth)+"- "+cutWords(plainMarkdown(t[2:]), maxStepText))
+		} else if !bullet && !inPara && len(st.points) > 0 && !strings.HasPrefix(t, ">") {
+			// a point's text wrapped onto the next line
+			last := &st.points[len(st.points)-1]
+			*last = cutWords(*last+" "+plainMarkdown(t), maxStepText)
+		}
 		if inPara {
-			if len(para) > 0 && (strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "> ")) {
+			if len(para) > 0 && (bullet || strings.HasPrefix(t, "> ")) {
 				inPara = false
 				continue
 			}
@@ -496,6 +526,10 @@ func procedureForm(steps []procStep) string {
 		}
 		b.WriteString(line)
 		written += len(line) + 1
+		for _, p := range s.points {
+			b.WriteString("\n   " + p)
+			written += len(p) + 4
+		}
 		if whole {
 			writeBlocks(&b, s.blocks)
 			code += size

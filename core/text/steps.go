@@ -1,6 +1,10 @@
 package text
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
+)
 
 // Numbered steps of instructions. Tutorials write their procedures as
 // Markdown ordered lists ("1. Install …", "2. Open …") under a heading,
@@ -439,6 +443,28 @@ func Procedures(s string) []OrderedList {
 		}
 	}
 	return out
+}
+
+// computeStep opens a step that computes: it binds a name ("Let _O_ be
+// the this value", "Set i to i + 1"), returns or asserts a value, or
+// branches on one ("If x is undefined, then").
+var computeStep = lazyre.New(`(?i)^(?:let\s+\S+(?:\s+\S+){0,3}\s+be\b|set\s+\S+(?:\s+\S+){0,3}\s+to\b|return\b|assert\b|if\b.*\bthen\b|repeat,|for each\b.*\bdo\b|else\b)`)
+
+// Computes reports whether the list l of s is an algorithm's steps, not a
+// reader's instructions: most of its items compute (computeStep), one of
+// them binding a name with "Let … be". A specification's "1. Let _O_ be
+// the this value. 2. Perform ? Validate(_O_). 3. Return _O_." is
+// imperative too, but no one is told to do anything.
+func Computes(s string, l OrderedList) bool {
+	n, bind := 0, false
+	for _, it := range l.Items {
+		t := strings.TrimLeft(s[it.Body:it.End], " *_`")
+		if computeStep.MatchString(t) {
+			n++
+			bind = bind || strings.HasPrefix(strings.ToLower(t), "let ")
+		}
+	}
+	return bind && 2*n >= len(l.Items)
 }
 
 // onlyNotesBetween reports whether the text between two lists holds only

@@ -170,3 +170,21 @@ func FuzzOrderedLists(f *testing.F) {
 		}
 	})
 }
+
+// An algorithm's steps compute; a reader's instructions do not, however
+// imperative both read.
+func TestComputes(t *testing.T) {
+	for src, want := range map[string]bool{
+		"1. Let _O_ be the *this* value.\n2. Perform ? Validate(_O_).\n3. If _O_ is *undefined*, then\n4. Return _O_.\n": true,
+		"1. Install the package.\n2. Set the PATH variable to the bin folder.\n3. Run the server.\n":                      false,
+		"1. Set _i_ to 0.\n2. Return _i_.\n":                                                                              false,
+	} {
+		ls := OrderedLists(src)
+		if len(ls) != 1 {
+			t.Fatalf("%q: %d lists", src, len(ls))
+		}
+		if got := Computes(src, ls[0]); got != want {
+			t.Errorf("Computes(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

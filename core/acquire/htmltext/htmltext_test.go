@@ -226,3 +226,14 @@ func TestOrderedAndNestedLists(t *testing.T) {
 		t.Errorf("Text =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// ecmarkup writes an algorithm's steps in <emu-alg> as a Markdown list in
+// the page's source, one step a line, sub-steps two spaces further in.
+// Flowed as prose they ran into one paragraph; each stays a step, nested.
+func TestEmuAlgStepsStayALine(t *testing.T) {
+	page := "<body><emu-clause><h1>ToHex ( )</h1>\n<emu-alg>\n    1. Let _O_ be the *this* value.\n    1. For each byte _b_ of _O_, do\n      1. Set _out_ to <a href=\"#x\">the concatenation</a> of _out_ and _b_.\n    1. Return _out_.\n  </emu-alg></emu-clause></body>"
+	want := "# ToHex ( )\n\n1. Let _O_ be the *this* value.\n1. For each byte _b_ of _O_, do\n   1. Set _out_ to the concatenation of _out_ and _b_.\n1. Return _out_.\n"
+	if got := Text(page); got != want {
+		t.Errorf("Text =\n%q\nwant\n%q", got, want)
+	}
+}

@@ -25,7 +25,7 @@ var skipped = map[string]bool{
 var blocks = map[string]bool{
 	"html": true, "body": true, "main": true, "article": true, "section": true,
 	"div": true, "p": true, "ul": true, "ol": true, "dl": true, "dt": true,
-	"dd": true, "li": true, "blockquote": true, "pre": true, "table": true,
+	"dd": true, "li": true, "blockquote": true, "pre": true, "emu-alg": true, "table": true,
 	"caption": true, "thead": true, "tbody": true, "tfoot": true, "tr": true,
 	"figure": true, "figcaption": true, "address": true, "details": true,
 	"summary": true, "center": true, "h1": true, "h2": true, "h3": true,
@@ -295,7 +295,7 @@ func (w *writer) start(t token) {
 		if w.quote > MaxContainerDepth && w.visible() {
 			w.nesting.Flattened = true
 		}
-	case "pre":
+	case "pre", "emu-alg":
 		if w.pre == 0 {
 			w.preBuf.Reset()
 		}
@@ -339,10 +339,14 @@ func (w *writer) pop() entry {
 	case "blockquote":
 		w.flush()
 		w.quote--
-	case "pre":
+	case "pre", "emu-alg":
 		w.pre--
 		if w.pre == 0 {
-			w.code(w.preBuf.String())
+			if name == "emu-alg" {
+				w.sourceList(w.preBuf.String())
+			} else {
+				w.code(w.preBuf.String())
+			}
 			w.preBuf.Reset()
 		}
 	case "td", "th":
@@ -509,6 +513,33 @@ func (w *writer) code(s string) {
 	}
 	w.flush()
 	w.add(fence+"\n"+s+"\n"+fence, false)
+}
+
+// sourceList writes an algorithm whose steps the page's source gives as
+// a Markdown list, one step a line, nested by indentation: ecmarkup's
+// <emu-alg> ("1. Let _O_ be the *this* value.", sub-steps two spaces
+// further in). Flowed as text, the steps ran together into one paragraph;
+// each is an item, indented three spaces a level as Markdown nests.
+func (w *writer) sourceList(s string) {
+	if !w.visible() {
+		return
+	}
+	lines := strings.Split(strings.ReplaceAll(s, "\r", ""), "\n")
+	least := -1
+	for _, l := range lines {
+		if t := strings.TrimLeft(l, " \t"); t != "" && (least < 0 || len(l)-len(t) < least) {
+			least = len(l) - len(t)
+		}
+	}
+	w.flush()
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" {
+			continue
+		}
+		depth := (len(l) - len(t) - least) / 2
+		w.add(strings.Repeat("   ", depth)+strings.Join(strings.Fields(t), " "), true)
+	}
 }
 
 func (w *writer) result() string {

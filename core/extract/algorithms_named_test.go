@@ -52,3 +52,19 @@ func TestAlgorithmStatementKeepsWholeCaption(t *testing.T) {
 	}
 	t.Fatal("no algorithm")
 }
+
+// Numbered steps that compute ("Let _O_ be …", "Return …") are an
+// algorithm, not a reader's how-to, and a heading that is the operation's
+// signature names it by the operation.
+func TestComputingStepsUnderSignatureHeading(t *testing.T) {
+	src := "# GetUint8ArrayBytes ( _ta_: a Uint8Array ): a List of byte values\n\n" +
+		"1. Let _buffer_ be _ta_.[[ViewedArrayBuffer]].\n1. Let _bytes_ be a new empty List.\n1. Repeat, while _index_ < _len_,\n   1. Append _byte_ to _bytes_.\n1. Return _bytes_.\n"
+	a := oneSection(src, core.FormatMarkdown, core.Reference)
+	a.Sections[0].Title = "GetUint8ArrayBytes ( _ta_: a Uint8Array ): a List of byte values"
+	for _, p := range Extract(a, Options{}) {
+		if p.Type == core.Algorithm && p.Name == "GetUint8ArrayBytes" {
+			return
+		}
+	}
+	t.Errorf("no algorithm GetUint8ArrayBytes in %v", names(Extract(a, Options{})))
+}
