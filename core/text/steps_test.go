@@ -176,8 +176,8 @@ func FuzzOrderedLists(f *testing.F) {
 func TestComputes(t *testing.T) {
 	for src, want := range map[string]bool{
 		"1. Let _O_ be the *this* value.\n2. Perform ? Validate(_O_).\n3. If _O_ is *undefined*, then\n4. Return _O_.\n": true,
-		"1. Install the package.\n2. Set the PATH variable to the bin folder.\n3. Run the server.\n":                      false,
-		"1. Set _i_ to 0.\n2. Return _i_.\n":                                                                              false,
+		"1. Install the package.\n2. Set the PATH variable to the bin folder.\n3. Run the server.\n":                     false,
+		"1. Set _i_ to 0.\n2. Return _i_.\n": false,
 	} {
 		ls := OrderedLists(src)
 		if len(ls) != 1 {
