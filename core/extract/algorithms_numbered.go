@@ -38,7 +38,11 @@ func (x *extractor) numberedRows(st *secState, start int) {
 		if m == nil || m[1] != "1" || !bareNumber(unbold(line)) || x.inAlgorithm(start, st.body+at) {
 			continue
 		}
+		title := listingTitle(lineAbove(s, at))
 		rows, end, ok := readNumbered(s, at)
+		if !ok && title != "" {
+			rows, end, ok = readLineNumbered(s, at)
+		}
 		if !ok {
 			continue
 		}
@@ -49,10 +53,16 @@ func (x *extractor) numberedRows(st *secState, start int) {
 			rows[k] = strings.TrimSuffix(r, ";")
 		}
 		ps := finishRows(pseudo{}, rows)
-		if !ps.looksNumbered(rows, ended) {
+		if !ps.looksNumbered(rows, ended) && (title == "" || !lineNumbered(s, at, len(rows))) {
 			continue
 		}
 		name := ""
+		if title != "" && !ps.looksNumbered(rows, ended) && !sigLine.MatchString(title) {
+			// a listing the author titled ("Multiplex solution" over
+			// "1 multiplex.wait()", "2 critical section"): its title
+			// names it, whatever its rows read as
+			name = title
+		}
 		for _, l := range ps.lines {
 			w := strings.Fields(l.text)
 			if len(w) > 1 && (strings.EqualFold(w[0], "function") || strings.EqualFold(w[0], "procedure")) {
@@ -63,7 +73,9 @@ func (x *extractor) numberedRows(st *secState, start int) {
 				ps.procs = append(ps.procs, strings.TrimSuffix(n, ":"))
 			}
 		}
-		if len(ps.procs) > 0 {
+		if name != "" {
+			ps.procs = nil
+		} else if len(ps.procs) > 0 {
 			name = givenName(ps.procs[0])
 		} else if m := sigLine.FindStringSubmatch(strings.TrimSpace(unbold(lineAbove(s, at)))); m != nil {
 			// CLRS prints the procedure's signature over its rows:
@@ -92,6 +104,55 @@ func (x *extractor) numberedRows(st *secState, start int) {
 		x.add(st, c)
 		p = max(p, end)
 	}
+}
+
+// A listing printed with its lines numbered (listings' numbers=left) under
+// its title reads in a PDF's text as a short line, then "1 row", "2 row",
+// … each line numbered, one more than the line before. A table of
+// contents is numbered too, but its rows end in page numbers.
+
+// listingTitle is line as a listing's title, or "": a few words that
+// start with a capital and end in no sentence's mark, no heading.
+func listingTitle(line string) string {
+	t := strings.TrimSpace(unbold(line))
+	ws := strings.Fields(t)
+	if len(ws) == 0 || len(ws) > 8 || len(t) > 60 || strings.HasPrefix(t, "#") || strings.ContainsAny(t[len(t)-1:], ".,;:!?") {
+		return ""
+	}
+	if r, _ := utf8.DecodeRuneInString(t); r < 'A' || r > 'Z' {
+		return ""
+	}
+	if algoRow.MatchString(t) || pageNumbered.MatchString(t) {
+		return "" // a numbered row, a contents line
+	}
+	return t
+}
+
+// pageNumbered is a line that ends in a page number after a leader or a
+// title: a table of contents' row.
+var pageNumbered = lazyre.New(`(?:\.\s*\.|[A-Za-z)]\s+)[0-9]{1,4}\s*$`)
+
+// readLineNumbered reads the lines from the one numbered 1 at i while each
+// is numbered one more than the one before: a listing whose every line
+// is numbered. Two lines at least; none a contents' row.
+func readLineNumbered(s string, i int) (rows []string, end int, ok bool) {
+	for p := i; p < len(s); {
+		raw, next := lineAt(s, p)
+		m := algoRow.FindStringSubmatch(unbold(raw))
+		if m == nil || atoi(m[1]) != len(rows)+1 || utf8.RuneCountInString(raw) > maxRowLen || pageNumbered.MatchString(raw) {
+			break
+		}
+		rows = append(rows, strings.TrimSpace(m[2]))
+		end, p = next, next
+	}
+	return rows, min(end, len(s)), len(rows) >= 2
+}
+
+// lineNumbered reports whether the n lines from i are each numbered, in
+// order from 1.
+func lineNumbered(s string, i, n int) bool {
+	rows, _, ok := readLineNumbered(s, i)
+	return ok && len(rows) == n
 }
 
 // lineAbove is the last line before the one at i that is not blank, or

@@ -169,3 +169,20 @@ func TestStrayScriptLinesBetweenRows(t *testing.T) {
 		t.Fatalf("algorithms %+v", algs)
 	}
 }
+
+// A listing printed with every line numbered under its title reads in a
+// PDF's text as the title, then "1 row", "2 row": the title names it,
+// whatever the rows read as. A table of contents is numbered too, but its
+// rows end in page numbers, and an untitled run is left to the
+// pseudo-code test.
+func TestTitledLineNumberedListing(t *testing.T) {
+	src := "The multiplex lets several threads in.\n\nMultiplex solution\n1 multiplex.wait()\n2 critical section\n3 multiplex.signal()\n\nWhat happens if more than one thread arrives?\n\n" +
+		"Contents\n1 Introduction 3\n2 Semaphores 7\n3 Patterns 11\n\nSome text.\n\n1 eat breakfast\n2 eat lunch\n"
+	algs := textAlgorithms(t, src)
+	if len(algs) != 1 {
+		t.Fatalf("algorithms %v, want the titled listing alone", names(algs))
+	}
+	if a := algs[0]; a.Name != "Multiplex solution" || !strings.Contains(a.ComputationalForm, "2. critical section") {
+		t.Errorf("algorithm %q form %q", a.Name, a.ComputationalForm)
+	}
+}
