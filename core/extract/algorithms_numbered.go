@@ -122,10 +122,22 @@ func listingTitle(line string) string {
 	if r, _ := utf8.DecodeRuneInString(t); r < 'A' || r > 'Z' {
 		return ""
 	}
-	if algoRow.MatchString(t) || pageNumbered.MatchString(t) {
-		return "" // a numbered row, a contents line
+	if algoRow.MatchString(t) || pageNumbered.MatchString(t) || !hasWord(t, 3) {
+		return "" // a numbered row, a contents line, a formula
 	}
 	return t
+}
+
+// wordy reports whether most rows hold a word (a table's "1 A 0" and a
+// matrix's rows do not).
+func wordy(rows []string) bool {
+	n := 0
+	for _, r := range rows {
+		if hasWord(r, 3) {
+			n++
+		}
+	}
+	return 2*n > len(rows)
 }
 
 // pageNumbered is a line that ends in a page number after a leader or a
@@ -145,7 +157,7 @@ func readLineNumbered(s string, i int) (rows []string, end int, ok bool) {
 		rows = append(rows, strings.TrimSpace(m[2]))
 		end, p = next, next
 	}
-	return rows, min(end, len(s)), len(rows) >= 2
+	return rows, min(end, len(s)), len(rows) >= 2 && wordy(rows)
 }
 
 // lineNumbered reports whether the n lines from i are each numbered, in

@@ -173,11 +173,12 @@ func TestStrayScriptLinesBetweenRows(t *testing.T) {
 // A listing printed with every line numbered under its title reads in a
 // PDF's text as the title, then "1 row", "2 row": the title names it,
 // whatever the rows read as. A table of contents is numbered too, but its
-// rows end in page numbers, and an untitled run is left to the
+// rows end in page numbers, a table's rows hold no word, and an untitled run is left to the
 // pseudo-code test.
 func TestTitledLineNumberedListing(t *testing.T) {
 	src := "The multiplex lets several threads in.\n\nMultiplex solution\n1 multiplex.wait()\n2 critical section\n3 multiplex.signal()\n\nWhat happens if more than one thread arrives?\n\n" +
-		"Contents\n1 Introduction 3\n2 Semaphores 7\n3 Patterns 11\n\nSome text.\n\n1 eat breakfast\n2 eat lunch\n"
+		"Contents\n1 Introduction 3\n2 Semaphores 7\n3 Patterns 11\n\nSome text.\n\n1 eat breakfast\n2 eat lunch\n\n" +
+		"Step Vertex Distance\n1 a 0\n2 b 3\n3 c 5\n"
 	algs := textAlgorithms(t, src)
 	if len(algs) != 1 {
 		t.Fatalf("algorithms %v, want the titled listing alone", names(algs))
