@@ -155,7 +155,23 @@ func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 	if numberedEnvs[lt] != "" || proofTitle(lt) {
 		return blockKind{}, false
 	}
-	return kindInName(name)
+	if k, ok := kindInName(name); ok {
+		return k, true
+	}
+	// A title lore knows as no kind ("Construction"), numbered with the
+	// theorems: the author states it as a result, as TeX prints it.
+	if len(strings.Fields(lt)) == 1 {
+		with := name
+		for k := 0; k < 4; k++ {
+			if with = tex.numberedWith[with]; with == "" {
+				break
+			}
+			if k, ok := kindOfTitle[strings.ToLower(tex.envs[with])]; ok && k.typ == core.Theorem {
+				return blockKind{core.Theorem, lt}, true
+			}
+		}
+	}
+	return blockKind{}, false
 }
 
 // texDoc returns the document-wide LaTeX knowledge, read on first use.

@@ -30,6 +30,7 @@ func (d *texDoc) declare(t theoremDecl, n *texNumbering) {
 		n.unnumbered[t.env] = true
 	case t.shared != "":
 		n.counter[t.env] = n.counterOf(t.shared)
+		d.shares(t.env, t.shared)
 	default:
 		n.counter[t.env] = t.env
 		n.within[t.env] = t.within
@@ -37,6 +38,14 @@ func (d *texDoc) declare(t theoremDecl, n *texNumbering) {
 			n.theorem = t.env
 		}
 	}
+}
+
+// shares records that env is numbered with (steps the counter of) with.
+func (d *texDoc) shares(env, with string) {
+	if d.numberedWith == nil {
+		d.numberedWith = map[string]string{}
+	}
+	d.numberedWith[env] = with
 }
 
 // declareMore reads the declaration command name (without backslash)

@@ -19,6 +19,10 @@ type texDoc struct {
 	// envs are the theorem-like environments the document declares with
 	// \newtheorem, by environment name, with their printed title.
 	envs map[string]string
+	// numberedWith maps an environment declared to share another's
+	// counter ("\newtheorem{construction}[theorem]{Construction}") to
+	// that environment.
+	numberedWith map[string]string
 	// authorEnvs are the environments the document defines
 	// (\newenvironment and kin), read for the heading they print
 	// (format_latex_heading.go).
@@ -938,6 +942,7 @@ func (d *texDoc) declareTheorem(doc string, p int, star bool, n *texNumbering) i
 		n.unnumbered[env] = true
 	case shared != "":
 		n.counter[env] = n.counterOf(shared)
+		d.shares(env, shared)
 	default:
 		n.counter[env] = env
 		n.within[env] = within

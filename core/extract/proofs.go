@@ -362,13 +362,29 @@ func insideProof(spans []proofSpan, at int) bool {
 func (x *extractor) texProofSpan(p texProof) proofSpan {
 	sp := proofSpan{at: p.at, body: p.at, end: p.end, of: p.of}
 	d := x.doc
+	env := ""
 	if strings.HasPrefix(d[p.at:], `\begin`) {
-		if env, e := texBraced(d, p.at+len(`\begin`)); e >= 0 {
+		if name, e := texBraced(d, p.at+len(`\begin`)); e >= 0 {
+			env = name
 			sp.sketch = sketchTitle(x.tex.envs[strings.TrimSuffix(env, "*")]) // "Idea of proof"
 		}
 	}
 	if e := strings.IndexByte(d[p.at:min(len(d), p.at+60)], '}'); e >= 0 {
 		sp.body = p.at + e + 1
+	}
+	if m, ok := x.tex.macros[env]; ok && x.tex.authorEnvs[env] == nil {
+		// a \def'd proof environment's arguments ("\begin{implementation}
+		// {con:ap}"): a label names the result it proves
+		for k := 0; k < m.nargs; k++ {
+			arg, e := texBraced(d, sp.body)
+			if e < 0 {
+				break
+			}
+			if _, ok := x.tex.labels[arg]; ok && sp.of == "" {
+				sp.of = arg
+			}
+			sp.body = e
+		}
 	}
 	if a := skipTeXSpace(d, sp.body); a < len(d) && d[a] == '[' {
 		if e, ok := balanced(d, a, '[', ']', 400); ok {

@@ -23,9 +23,12 @@ const maxHeadingCode = 2000
 // other heading ("\begin{proof}[Solution]" is a solution).
 func (d *texDoc) printsProof(env, doc string, p int) bool {
 	a, ok := d.authorEnvs[env]
+	if !ok {
+		return d.defProof(env)
+	}
 	// An environment built on LaTeX's internals (amsthm's proof copied)
 	// still prints its heading's words: only they are read.
-	if !ok || a.takesBody || a.box != "" {
+	if a.takesBody || a.box != "" {
 		return false
 	}
 	if a.alias != "" {
@@ -147,6 +150,28 @@ func isDimenUnit(w string) bool {
 	switch w {
 	case "pt", "em", "ex", "cm", "mm", "in", "bp", "pc", "sp", "dd", "cc", "mu", "fil", "fill", "plus", "minus":
 		return true
+	}
+	return false
+}
+
+// defProof reports an environment made with \def, as plain TeX makes
+// one: \begin{implementation} runs \implementation, and a macro that opens
+// a proof ("\def\implementation#1{\proof[Implementation of \cref{#1}]}")
+// makes the environment a proof, whatever its heading says when it says
+// what it proves.
+func (d *texDoc) defProof(env string) bool {
+	m, ok := d.macros[env]
+	if !ok {
+		return false
+	}
+	b := strings.TrimSpace(m.body)
+	for pe := range proofEnvs {
+		rest, ok := strings.CutPrefix(b, `\`+pe)
+		if !ok || rest != "" && isLetterByte(rest[0]) {
+			continue
+		}
+		arg, _ := texOptional(rest, 0, 400)
+		return arg == "" || proofWord(firstPrintedWord(arg)) || strings.Contains(arg, `ref{`)
 	}
 	return false
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lore-kb/lore/core"
@@ -188,6 +189,49 @@ Write what you assume first.
 	for _, title := range []string{"Proof", "Sketch of proof", "Idea of proof", "Proof idea", "Beweisidee", "Beweis"} {
 		if !proofTitle(title) {
 			t.Errorf("proofTitle(%q) = false", title)
+		}
+	}
+}
+
+// An environment whose title lore knows as no kind, numbered with the
+// theorems ("Construction", a sibling of theorem, itself numbered with
+// the subsection), is a result; its "implementation", a \def'd
+// environment that opens a proof headed "Implementation of …", is its
+// proof.
+func TestSiblingOfTheoremAndDefProof(t *testing.T) {
+	doc := `\documentclass{book}
+\usepackage{thmtools}
+\declaretheorem[sibling=subsection]{theorem}
+\declaretheorem[sibling=theorem]{construction}
+\declaretheorem[sibling=theorem]{remark}
+\def\implementation#1{\proof[Implementation of \cref{#1}]}
+\def\endimplementation{\endproof}
+\begin{document}
+\chapter{Paths}
+\section{Maps}
+\subsection{Functoriality}
+\begin{construction}\label{con:ap}
+Given a function $f$ and paths $p$ and $q$, we have an identification of $f(q p)$ with $f(q) f(p)$.
+\end{construction}
+\begin{implementation}{con:ap}
+By induction on both paths, one reduces to the reflexivity path, where both sides agree by definition.
+\end{implementation}
+\begin{remark}
+Functions act on paths the way they act on points.
+\end{remark}
+\end{document}
+`
+	ps := Extract(oneSection(doc, core.FormatLaTeX, core.Textbook), Options{})
+	c := provedBy(t, ps, "identification of")
+	if c.Type != core.Theorem {
+		t.Errorf("construction read as %s", c.Type)
+	}
+	if !strings.HasPrefix(c.Proof.Text, "By induction on both paths") {
+		t.Errorf("construction's proof = %q, want its implementation", c.Proof.Text)
+	}
+	for _, p := range ps {
+		if strings.Contains(p.FormalStatement, "the way they act") {
+			t.Errorf("a remark read as %s %q", p.Type, p.Name)
 		}
 	}
 }
