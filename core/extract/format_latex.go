@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -159,8 +160,10 @@ func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 		return k, true
 	}
 	// A title lore knows as no kind ("Construction"), numbered with the
-	// theorems: the author states it as a result, as TeX prints it.
-	if len(strings.Fields(lt)) == 1 {
+	// theorems and proved where it stands, as a reader sees it: the author
+	// states it as a result. An example, an exercise or a remark numbered
+	// with them goes unproved.
+	if len(strings.Fields(lt)) == 1 && tex.proved(name) {
 		with := name
 		for k := 0; k < 4; k++ {
 			if with = tex.numberedWith[with]; with == "" {
@@ -172,6 +175,31 @@ func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 		}
 	}
 	return blockKind{}, false
+}
+
+// proved reports whether most blocks of env, two at least, are followed
+// by a proof before the next block.
+func (d *texDoc) proved(env string) bool {
+	if d.provedEnvs == nil {
+		d.provedEnvs = map[string]int{}
+		d.blockCount = map[string]int{}
+		k := 0
+		for i, b := range d.blocks {
+			d.blockCount[b.env]++
+			next := math.MaxInt
+			if i+1 < len(d.blocks) {
+				next = d.blocks[i+1].at
+			}
+			for k < len(d.proofs) && d.proofs[k].at <= b.at {
+				k++
+			}
+			if k < len(d.proofs) && d.proofs[k].at < next {
+				d.provedEnvs[b.env]++
+			}
+		}
+	}
+	n := d.provedEnvs[env]
+	return n >= 2 && 2*n >= d.blockCount[env]
 }
 
 // texDoc returns the document-wide LaTeX knowledge, read on first use.

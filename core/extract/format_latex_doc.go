@@ -23,6 +23,9 @@ type texDoc struct {
 	// counter ("\newtheorem{construction}[theorem]{Construction}") to
 	// that environment.
 	numberedWith map[string]string
+	// provedEnvs counts, by environment, the blocks a proof follows, and
+	// blockCount the blocks (proved).
+	provedEnvs, blockCount map[string]int
 	// authorEnvs are the environments the document defines
 	// (\newenvironment and kin), read for the heading they print
 	// (format_latex_heading.go).

@@ -194,16 +194,18 @@ Write what you assume first.
 }
 
 // An environment whose title lore knows as no kind, numbered with the
-// theorems ("Construction", a sibling of theorem, itself numbered with
-// the subsection), is a result; its "implementation", a \def'd
+// theorems and proved ("Construction", a sibling of theorem, itself
+// numbered with the subsection), is a result; one never proved
+// ("Ejemplo") is not; its "implementation", a \def'd
 // environment that opens a proof headed "Implementation of …", is its
 // proof.
 func TestSiblingOfTheoremAndDefProof(t *testing.T) {
 	doc := `\documentclass{book}
 \usepackage{thmtools}
-\declaretheorem[sibling=subsection]{theorem}
-\declaretheorem[sibling=theorem]{construction}
-\declaretheorem[sibling=theorem]{remark}
+\declaretheorem[sibling=subsection,style=thm]{theorem}
+\declaretheorem[sibling=theorem,style=thm]{construction}
+\declaretheorem[sibling=theorem,style=thm]{remark}
+\declaretheorem[sibling=theorem,style=def]{ejemplo}
 \def\implementation#1{\proof[Implementation of \cref{#1}]}
 \def\endimplementation{\endproof}
 \begin{document}
@@ -216,9 +218,18 @@ Given a function $f$ and paths $p$ and $q$, we have an identification of $f(q p)
 \begin{implementation}{con:ap}
 By induction on both paths, one reduces to the reflexivity path, where both sides agree by definition.
 \end{implementation}
+\begin{construction}
+For a path $p$ we have a path $p^{-1}$ back.
+\end{construction}
+\begin{implementation}{con:ap}
+By induction on $p$.
+\end{implementation}
 \begin{remark}
 Functions act on paths the way they act on points.
 \end{remark}
+\begin{ejemplo}
+The constant function takes every path to the constant path at its value.
+\end{ejemplo}
 \end{document}
 `
 	ps := Extract(oneSection(doc, core.FormatLaTeX, core.Textbook), Options{})
@@ -230,8 +241,8 @@ Functions act on paths the way they act on points.
 		t.Errorf("construction's proof = %q, want its implementation", c.Proof.Text)
 	}
 	for _, p := range ps {
-		if strings.Contains(p.FormalStatement, "the way they act") {
-			t.Errorf("a remark read as %s %q", p.Type, p.Name)
+		if strings.Contains(p.FormalStatement, "the way they act") || strings.Contains(p.FormalStatement, "constant path") {
+			t.Errorf("a remark or an example read as %s %q", p.Type, p.Name)
 		}
 	}
 }
