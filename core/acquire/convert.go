@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/htmlindex"
@@ -225,6 +226,10 @@ func readHTML(_ context.Context, raw []byte) (string, string, []string, error) {
 		return "", "", nil, err
 	}
 	body, title, nest := htmltext.Read(page)
+	if strings.Contains(page, "respecConfig") {
+		// a ReSpec source: its shorthands print as Bikeshed's do
+		body = bikeshed.Shorthands(body)
+	}
 	var notes []string
 	if note := nest.Note("the page"); note != "" {
 		notes = []string{note}

@@ -123,3 +123,21 @@ func TestPDFBackends(t *testing.T) {
 		t.Fatal("unknown backend accepted")
 	}
 }
+
+// A ReSpec source writes Bikeshed's shorthands in its HTML; they read as
+// the text they print. A page that is no ReSpec source keeps its text.
+func TestReSpecShorthandsRead(t *testing.T) {
+	page := `<html><head><script class="remove">var respecConfig = {};</script></head><body><h2>Gamepad</h2>
+<p>The {{Gamepad/timestamp}} getter steps are:</p><ol><li>Let |t| be [=this=]'s timestamp.</li><li>Return |t|.</li></ol></body></html>`
+	got, _, _, err := readHTML(context.Background(), []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "The timestamp getter steps are:") || !strings.Contains(got, "Let t be this's timestamp.") {
+		t.Errorf("text:\n%s", got)
+	}
+	plain := strings.Replace(page, "respecConfig", "config", 1)
+	if got, _, _, _ := readHTML(context.Background(), []byte(plain)); !strings.Contains(got, "{{Gamepad/timestamp}}") {
+		t.Errorf("a page that is no ReSpec source lost its text:\n%s", got)
+	}
+}

@@ -68,3 +68,15 @@ func TestComputingStepsUnderSignatureHeading(t *testing.T) {
 	}
 	t.Errorf("no algorithm GetUint8ArrayBytes in %v", names(Extract(a, Options{})))
 }
+
+// Numbered steps that compute are an algorithm in a book too; a book's
+// numbered instructions ("Install …") are none.
+func TestComputingStepsInABook(t *testing.T) {
+	src := "## Parsing a MIME type\n\nTo parse a MIME type, given a string input, run these steps:\n\n" +
+		"1. Let position be a position variable for input.\n\n1. Let type be the result of collecting code points from input.\n\n1. If type is the empty string, then return failure.\n\n1. Return type.\n\n" +
+		"## Setting up\n\n1. Install the toolchain.\n2. Open a terminal.\n3. Run the tests.\n"
+	algs := algorithmsIn(oneSection(src, core.FormatMarkdown, core.Textbook))
+	if len(algs) != 1 || !strings.Contains(algs[0].ComputationalForm, "Let position be") {
+		t.Errorf("algorithms %v", names(algs))
+	}
+}

@@ -385,6 +385,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	case core.Textbook:
 		x.textbook(st)
 		x.namedAlgorithms(st)
+		x.computedProcedures(st)
 		if len(x.cands) == first && !x.marksResults() && !strings.Contains(st.own, "**") {
 			// a note that marks neither a result nor a term (in bold)
 			// states its definitions in prose, as a paper does

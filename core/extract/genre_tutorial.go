@@ -52,7 +52,16 @@ var algorithmLead = lazyre.New(`^[\s*_>#]*Algorithms?\b`)
 // before its parameters ("GetUint8ArrayBytes ( _ta_: a Uint8Array ): …").
 var headingCall = lazyre.New(`^\s*([A-Za-z_%][A-Za-z0-9_.%]*)\s*\(`)
 
-func (x *extractor) procedures(st *secState) {
+func (x *extractor) procedures(st *secState) { x.readProcedures(st, false) }
+
+// computedProcedures reads a book's numbered lists that compute ("To
+// parse a MIME type, given a string input, run these steps: 1. Let
+// position be …"): an algorithm, where a how-to's instructions would be
+// an aside. A specification's and a paper's are read by their command
+// lists (algorithms_commands.go).
+func (x *extractor) computedProcedures(st *secState) { x.readProcedures(st, true) }
+
+func (x *extractor) readProcedures(st *secState, computedOnly bool) {
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
 	}
@@ -70,6 +79,10 @@ func (x *extractor) procedures(st *secState) {
 		if len(steps) > 0 && x.resultHolds(st, steps[0].text) {
 			continue // the list a definition or result states
 		}
+		computes := text.Computes(s, l)
+		if computedOnly && (!computes || x.inAlgorithm(0, st.body+l.Start)) {
+			continue
+		}
 		lead := leadIn(s, l.Start)
 		c := cand{
 			typ:    core.Technique,
@@ -77,7 +90,6 @@ func (x *extractor) procedures(st *secState) {
 			end:    st.body + l.End,
 			conf:   procedureConf,
 		}
-		computes := text.Computes(s, l)
 		if computes || algorithmLead.MatchString(paragraphBefore(s[:l.Start])) {
 			// "**Algorithm (Dijkstra).** Given a graph …:" says what
 			// its steps are; "1. Let _O_ be the this value." computes

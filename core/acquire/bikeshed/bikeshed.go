@@ -708,6 +708,15 @@ func inline(s string) string {
 		return "`&lt;" + v + "&gt;`" // unescaped with the rest
 	})
 	s = anyTag.ReplaceAllString(s, "")
+	return html.UnescapeString(shorthands(s))
+}
+
+// Shorthands is s with Bikeshed's autolink shorthands, which ReSpec reads
+// in HTML too, as the text they print: [=term=], {{Interface/member}},
+// [[REF]], |var| and ''value''.
+func Shorthands(s string) string { return shorthands(s) }
+
+func shorthands(s string) string {
 	s = dfnShort.ReplaceAllStringFunc(s, func(m string) string {
 		return linkText(dfnShort.FindStringSubmatch(m)[2], false)
 	})
@@ -725,8 +734,7 @@ func inline(s string) string {
 		return "[" + r + "]"
 	})
 	s = varShort.ReplaceAllString(s, "$1")
-	s = valueShort.ReplaceAllString(s, "$1")
-	return html.UnescapeString(s)
+	return valueShort.ReplaceAllString(s, "$1")
 }
 
 // linkText is the text an autolink prints: what follows its "|", else its
