@@ -713,7 +713,7 @@ func inline(s string) string {
 
 // Shorthands is s with Bikeshed's autolink shorthands, which ReSpec reads
 // in HTML too, as the text they print: [=term=], {{Interface/member}},
-// [[REF]], |var| and ”value”.
+// [[REF]], |var| and a value set between doubled single quotes.
 func Shorthands(s string) string { return shorthands(s) }
 
 func shorthands(s string) string {
