@@ -385,7 +385,6 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	case core.Textbook:
 		x.textbook(st)
 		x.namedAlgorithms(st)
-		x.computedProcedures(st)
 		if len(x.cands) == first && !x.marksResults() && !strings.Contains(st.own, "**") {
 			// a note that marks neither a result nor a term (in bold)
 			// states its definitions in prose, as a paper does
@@ -434,6 +433,9 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	x.phases(st, start)
 	x.commandLists(st, start)
 	x.stepSections(st, start)
+	if x.ctype == core.Textbook {
+		x.computedProcedures(st) // what no reader above took
+	}
 	if x.ctype != core.Spec {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.
