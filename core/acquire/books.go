@@ -431,13 +431,31 @@ func findIncludesWith(d core.Document, byName map[string]int, macros map[string]
 }
 
 // resolveRef is the document ref in the document named from names, or "".
+// A bare name no folder TeX looks in holds ("\input{dijkstra}") is found
+// where a search path the build sets would find it: \input@path
+// (\g@addto@macro\input@path{{chapters/}{assets/algorithms/09/}}),
+// TEXINPUTS. lore reads the one file of the source with that name;
+// with two or more, which one the path meant is not known, and none is
+// read.
 func resolveRef(r texRef, from string, byName map[string]int) string {
 	for _, name := range r.candidates(from) {
 		if _, ok := byName[name]; ok {
 			return name
 		}
 	}
-	return ""
+	if r.dir != "" || r.file == "" || strings.ContainsAny(r.file, "/\\") || importCmd(r.cmd) {
+		return ""
+	}
+	found := ""
+	for name := range byName {
+		if base := path.Base(name); base == r.file || base == r.file+".tex" {
+			if found != "" {
+				return ""
+			}
+			found = name
+		}
+	}
+	return found
 }
 
 // onlyName is the name an \includeonly list gives the file an \include
@@ -542,6 +560,9 @@ func (a *assembly) expandIn(i, depth int, inBody bool) (string, spanMap) {
 				from, to = includedBodySpan(a.docs[j].Format, part)
 				part = part[from:to]
 			}
+			if a.docs[j].Format == core.FormatLaTeX {
+				part = notStandalone(part)
+			}
 			delete(a.open, j)
 			a.size += len(part)
 			a.taken[j] = true
@@ -636,6 +657,53 @@ func includedBodySpan(f core.Format, text string) (from, to int) {
 		}
 	}
 	return from, to
+}
+
+// notStandalone is an included file's text as TeX reads it there: the
+// standalone package's \ifstandalone is false in a file another
+// includes, so what it guards (the file's own \begin{document}, an
+// algorithm float opened only when the file is built alone) is not read,
+// and its \else branch is. The text is blanked, not cut, so offsets into
+// it stay those of the file.
+func notStandalone(s string) string {
+	const cond = `\ifstandalone`
+	if !strings.Contains(s, cond) {
+		return s
+	}
+	b := []byte(s)
+	blank := func(from, to int) {
+		for k := from; k < to; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
+	for at := 0; ; {
+		i := strings.Index(s[at:], cond)
+		if i < 0 {
+			break
+		}
+		i += at
+		after := i + len(cond)
+		if after < len(s) && isASCIILetter(s[after]) || commentedLine(s, i) {
+			at = after
+			continue
+		}
+		fi := strings.Index(s[after:], `\fi`)
+		if fi < 0 {
+			break
+		}
+		fi += after
+		end := fi + len(`\fi`)
+		if e := strings.Index(s[after:fi], `\else`); e >= 0 {
+			blank(i, after+e+len(`\else`)) // the standalone branch and its \else
+		} else {
+			blank(i, fi)
+		}
+		blank(fi, end)
+		at = end
+	}
+	return string(b)
 }
 
 // commentedLine reports whether a % before at on its line comments it out.

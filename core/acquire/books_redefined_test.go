@@ -36,3 +36,26 @@ func TestRedefinedIncludeMacroReadsWhereItIsInForce(t *testing.T) {
 		t.Errorf("the second chapter read the first one's section:\n%s", book)
 	}
 }
+
+// A bare name that only a search path the build sets (\input@path)
+// finds is read from the one file of the source that has it; a file the
+// standalone class builds alone, included, is read without what
+// \ifstandalone guards (its own \begin{document} and float), its \else
+// branch kept.
+func TestSearchPathAndStandaloneIncludes(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"main.tex": "\\documentclass{book}\n\\makeatletter\\g@addto@macro\\input@path{{chapters/}{assets/algos/}}\\makeatother\n\\begin{document}\n\\input{intro}\n\\end{document}\n",
+		"chapters/intro.tex": "\\chapter{Intro}\n\\begin{algorithm}[H]\n\\caption{Sort}\n\\input{sort}\n\\end{algorithm}\n",
+		"assets/algos/sort.tex": "\\ifstandalone\n\\begin{document}\n\\begin{algorithm}[H]\n\\else\n% included\n\\fi\nfor each item, insert it in place\n\\ifstandalone\n\\end{algorithm}\n\\end{document}\n\\fi\n",
+		"other/readme.tex": "\\ifstandalone x\\fi\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := docText(t, res, "main.tex")
+	inOrder(t, "the book", book, "\\chapter{Intro}", "\\caption{Sort}", "% included", "for each item, insert it in place", "\\end{algorithm}", "\\end{document}")
+	if strings.Count(book, "\\begin{document}") != 1 || strings.Count(book, "\\begin{algorithm}") != 1 {
+		t.Errorf("the included file's standalone parts were read:\n%s", book)
+	}
+}
