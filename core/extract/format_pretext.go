@@ -149,7 +149,14 @@ func (x *extractor) assemblageKind(rest string) (blockKind, bool) {
 	if title == "" {
 		return blockKind{}, false
 	}
-	w := strings.Fields(strings.ToLower(strings.Trim(x.ptx.clean(title), " .:")))
+	return assemblageKind(x.ptx.clean(title), x.ptx.clean(xmlChild(body, "p")), strings.Contains(body, "<term>"))
+}
+
+// assemblageKind is the kind of an assemblage titled title whose first
+// paragraph is first, marking a term or not; the same box rendered as
+// HTML or EPUB (class "assemblage-like") is read by it too.
+func assemblageKind(title, first string, marksTerm bool) (blockKind, bool) {
+	w := strings.Fields(strings.ToLower(strings.Trim(title, " .:")))
 	if len(w) == 0 {
 		return blockKind{}, false
 	}
@@ -159,10 +166,10 @@ func (x *extractor) assemblageKind(rest string) (blockKind, bool) {
 	if numberedEnvs[w[0]] != "" || asideTitles[w[0]] {
 		return blockKind{}, false // "Caution", "Terminology": an aside
 	}
-	if strings.Contains(body, "<term>") {
+	if marksTerm {
 		return blockKind{core.Definition, "definition"}, true
 	}
-	first := strings.ToLower(x.ptx.clean(xmlChild(body, "p")))
+	first = strings.ToLower(first)
 	if saysWhatIs(first, strings.TrimPrefix(strings.Join(w, " "), "the ")) {
 		// "… its average velocity on [a,b] is …": what the title
 		// names is said to be something
