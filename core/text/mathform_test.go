@@ -38,3 +38,12 @@ func TestCanonicalMath(t *testing.T) {
 		}
 	}
 }
+
+// unicode-math's \BbbZ is ℤ, as \mathbb{Z} is.
+func TestUnicodeMathBlackboardCommands(t *testing.T) {
+	for in, want := range map[string]string{`$\BbbZ$`: "ℤ", `$\BbbN_0$`: "ℕ₀", `$\Bbbk$`: "𝕜"} {
+		if got := ReadableMath(in); got != want {
+			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -420,3 +420,14 @@ func isPrefix(name string) bool {
 	}
 	return false
 }
+
+// unicode-math names each double-struck letter by a command of its own
+// (\BbbZ, \BbbN, \Bbbk): the letter as \mathbb prints it.
+func init() {
+	for c := 'A'; c <= 'z'; c++ {
+		if c > 'Z' && c < 'a' {
+			continue
+		}
+		mathSymbols["Bbb"+string(c)] = blackboard(string(c))
+	}
+}
