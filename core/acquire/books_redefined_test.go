@@ -44,10 +44,10 @@ func TestRedefinedIncludeMacroReadsWhereItIsInForce(t *testing.T) {
 // branch kept.
 func TestSearchPathAndStandaloneIncludes(t *testing.T) {
 	dir := bookDir(t, map[string]string{
-		"main.tex": "\\documentclass{book}\n\\makeatletter\\g@addto@macro\\input@path{{chapters/}{assets/algos/}}\\makeatother\n\\begin{document}\n\\input{intro}\n\\end{document}\n",
-		"chapters/intro.tex": "\\chapter{Intro}\n\\begin{algorithm}[H]\n\\caption{Sort}\n\\input{sort}\n\\end{algorithm}\n",
+		"main.tex":              "\\documentclass{book}\n\\makeatletter\\g@addto@macro\\input@path{{chapters/}{assets/algos/}}\\makeatother\n\\begin{document}\n\\input{intro}\n\\end{document}\n",
+		"chapters/intro.tex":    "\\chapter{Intro}\n\\begin{algorithm}[H]\n\\caption{Sort}\n\\input{sort}\n\\end{algorithm}\n",
 		"assets/algos/sort.tex": "\\ifstandalone\n\\begin{document}\n\\begin{algorithm}[H]\n\\else\n% included\n\\fi\nfor each item, insert it in place\n\\ifstandalone\n\\end{algorithm}\n\\end{document}\n\\fi\n",
-		"other/readme.tex": "\\ifstandalone x\\fi\n",
+		"other/readme.tex":      "\\ifstandalone x\\fi\n",
 	})
 	res, err := Local(context.Background(), dir, Options{})
 	if err != nil {
