@@ -19,6 +19,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/pdf"
 	"github.com/lore-kb/lore/core/acquire/rfcxml"
+	"github.com/lore-kb/lore/core/acquire/xmldoc"
 	"github.com/lore-kb/lore/core/acquire/rst"
 	"github.com/lore-kb/lore/core/acquire/wikitext"
 	"github.com/lore-kb/lore/core/text"
@@ -40,6 +41,9 @@ var converted = map[string]struct {
 	".htm":  {"text/html", readHTML},
 	// an RFC's or a draft's xml2rfc source, as readAs names it
 	rfcXMLExt: {"application/rfc+xml", readRFCXML},
+	// an XML document of another vocabulary (DocBook, JATS, a XEP), as
+	// readAs names it
+	xmlDocExt: {"application/xml", readXMLDoc},
 	// MediaWiki pages kept as files (BIPs, a wiki's export)
 	".mediawiki": {"text/x-wiki", readWiki},
 	".wiki":      {"text/x-wiki", readWiki},
@@ -212,6 +216,17 @@ func readZipped(read func(context.Context, io.ReaderAt, int64) (string, error)) 
 func readRFCXML(_ context.Context, raw []byte) (string, string, []string, error) {
 	t, err := rfcxml.Markdown(bytes.NewReader(raw))
 	return t, string(raw), nil, err
+}
+
+// readXMLDoc reads an XML document of a vocabulary lore has no reader of
+// its own for as the HTML page its elements mean (xmldoc).
+func readXMLDoc(ctx context.Context, raw []byte) (string, string, []string, error) {
+	page, err := xmldoc.HTML(bytes.NewReader(raw))
+	if err != nil {
+		return "", "", nil, err
+	}
+	t, _, notes, err := readHTML(ctx, []byte(page))
+	return t, string(raw), notes, err
 }
 
 // readEPUB reads a book with the notes its documents' markup calls for.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core/acquire/xmldec"
+	"github.com/lore-kb/lore/core/acquire/xmldoc"
 )
 
 // An .xml file is read by what it is, not by its name: PreTeXt books ship
@@ -35,7 +36,11 @@ var pretextDivisions = map[string]bool{
 }
 
 // xmlRootsRead names what lore reads as .xml, for messages.
-const xmlRootsRead = "PreTeXt (<pretext>, <mathbook>, or one division such as <chapter> or <section> without a namespace), XHTML (<html>) and xml2rfc (<rfc>)"
+const xmlRootsRead = "PreTeXt (<pretext>, <mathbook>, or one division such as <chapter> or <section> without a namespace), XHTML (<html>), xml2rfc (<rfc>) and, for their text, documents of other vocabularies with paragraphs (DocBook, JATS, XEPs)"
+
+// xmlDocExt is the reader an XML document of another vocabulary is read
+// by (xmldoc): not an extension of files, only what readAs names it.
+const xmlDocExt = ".xmldoc"
 
 // rfcXMLExt is the reader an RFC or Internet-Draft's xml2rfc source is
 // read by: not an extension of files, only what readAs names it.
@@ -90,6 +95,9 @@ func readAs(ext string, raw []byte) (string, error) {
 	}
 	if as := h.readsAs(); as != "" {
 		return as, nil
+	}
+	if h.local != "svg" && xmldoc.IsDocument(raw) {
+		return xmlDocExt, nil // DocBook, JATS, a XEP: read for its text
 	}
 	return "", &unreadXMLError{head: h}
 }
