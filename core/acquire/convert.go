@@ -19,9 +19,9 @@ import (
 	"github.com/lore-kb/lore/core/acquire/htmltext"
 	"github.com/lore-kb/lore/core/acquire/pdf"
 	"github.com/lore-kb/lore/core/acquire/rfcxml"
-	"github.com/lore-kb/lore/core/acquire/xmldoc"
 	"github.com/lore-kb/lore/core/acquire/rst"
 	"github.com/lore-kb/lore/core/acquire/wikitext"
+	"github.com/lore-kb/lore/core/acquire/xmldoc"
 	"github.com/lore-kb/lore/core/text"
 	"github.com/lore-kb/lore/internal/lazyre"
 )

@@ -63,7 +63,7 @@ func TestIsDocument(t *testing.T) {
 		docbook: true,
 		xep:     false, // two paragraphs of prose, the abstract aside: too little to read
 		`<project><modelVersion>4.0.0</modelVersion><dependencies><dependency><artifactId>x</artifactId></dependency></dependencies></project>`: false,
-		`<svg xmlns="http://www.w3.org/2000/svg"><text>A label</text></svg>`:                                                                  false,
+		`<svg xmlns="http://www.w3.org/2000/svg"><text>A label</text></svg>`:                                                                    false,
 	} {
 		if got := IsDocument([]byte(src)); got != want {
 			t.Errorf("IsDocument(%.40q) = %v, want %v", src, got, want)
