@@ -155,7 +155,7 @@ func inputBody(dir, f string, b block, m marker) block {
 
 func isTeX(f string) bool {
 	switch strings.ToLower(filepath.Ext(f)) {
-	case ".tex", ".sty", ".cls", ".ltx":
+	case ".tex", ".sty", ".cls", ".ltx", ".lhs": // literate Haskell for lhs2TeX: TeX with code blocks
 		return true
 	}
 	return false
