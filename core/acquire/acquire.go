@@ -215,6 +215,9 @@ func FormatOf(name string) core.Format {
 func SupportedExtensions() []string {
 	out := make([]string, 0, len(formats))
 	for ext := range formats {
+		if ext == rfcXMLExt || ext == xmlDocExt {
+			continue // readers an .xml file's root chooses, no file's extension
+		}
 		out = append(out, ext)
 	}
 	sort.Strings(out)

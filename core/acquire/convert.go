@@ -55,6 +55,9 @@ var converted = map[string]struct {
 	".asciidoc": {"text/asciidoc", readAsciiDoc},
 	// Bikeshed sources (the W3C's and WHATWG's specifications)
 	".bs": {"text/x-bikeshed", readBikeshed},
+	// ecmarkup sources (TC39's proposals and ECMA-262): HTML whose
+	// <emu-alg> steps htmltext keeps a line each
+	".emu": {"text/html", readHTML},
 }
 
 func init() {

@@ -141,3 +141,18 @@ func TestReSpecShorthandsRead(t *testing.T) {
 		t.Errorf("a page that is no ReSpec source lost its text:\n%s", got)
 	}
 }
+
+// An ecmarkup source (.emu) is read as the HTML it is, its <emu-alg>
+// steps a line each.
+func TestEcmarkupSourceRead(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"spec.emu": "<!doctype html>\n<pre class=\"metadata\">title: Sign</pre>\n<emu-clause id=\"sec-sign\"><h1>Sign ( _x_ )</h1>\n<emu-alg>\n  1. If _x_ < 0, return -1.\n  1. Return 1.\n</emu-alg></emu-clause>\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := docText(t, res, "spec.emu"); !strings.Contains(got, "1. If _x_ < 0, return -1.\n1. Return 1.") {
+		t.Errorf("text:\n%s", got)
+	}
+}
