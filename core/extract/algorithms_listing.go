@@ -505,6 +505,30 @@ func splitBraceFuncs(b listingBlock) []listingBlock {
 			continue
 		}
 		m := braceFunc.FindStringSubmatch(line)
+		if m == nil && braceFuncOpen.MatchString(line) {
+			// a signature over several lines, a parameter a line
+			// ("function verify(\n  connection: ConnectionEnd,\n …): Error {")
+			joined, q := strings.TrimRight(line, " \t"), p
+			for k := 0; k < maxSignatureLines && q < len(b.body); k++ {
+				l, n := lineAt(b.body, q)
+				if strings.TrimSpace(l) == "" || braceFuncOpen.MatchString(l) {
+					break // the signature ended bodiless on its line
+				}
+				joined += " " + strings.TrimSpace(l)
+				q = n
+				if m = braceFunc.FindStringSubmatch(joined); m != nil {
+					p = q
+					break
+				}
+				if strings.HasSuffix(strings.TrimSpace(l), "{") || strings.HasSuffix(strings.TrimSpace(l), ";") {
+					break
+				}
+			}
+			if m == nil && !strings.HasSuffix(strings.TrimSpace(joined), "{") {
+				p = q
+				continue // a declaration without a body
+			}
+		}
 		if m == nil {
 			return nil
 		}
@@ -535,8 +559,17 @@ func splitBraceFuncs(b listingBlock) []listingBlock {
 		out = append(out, listingBlock{at: b.bodyAt + at, end: b.bodyAt + p, bodyAt: b.bodyAt + at,
 			body: body.String(), lang: b.lang, function: true})
 	}
+	if len(out) == 0 {
+		return nil
+	}
 	return out
 }
+
+// braceFuncOpen opens a function's signature that goes on over the
+// next lines; maxSignatureLines bounds how many.
+var braceFuncOpen = lazyre.New(`^(?:export\s+)?(?:pub\s+)?(?:async\s+)?(?:function|func|fn)\s+[A-Za-z_$][A-Za-z0-9_$]*\s*\(`)
+
+const maxSignatureLines = 16
 
 // braceParams is a parameter list's names, types and defaults dropped
 // ("url string, data []byte" → "url, data"; "to: string" → "to").

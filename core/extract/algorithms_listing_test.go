@@ -224,3 +224,21 @@ func TestTextRFCPseudocodeFunctions(t *testing.T) {
 		t.Fatalf("procedures %+v", got)
 	}
 }
+
+// A TypeScript function whose signature takes a line per parameter is one
+// function; a signature without a body beside it is a declaration, not a
+// reason to read the block as anything else. A Python block's comment
+// rows between its functions say what the next one does.
+func TestMultilineSignaturesAndComments(t *testing.T) {
+	ts := listingBlock{lang: "typescript", body: "function verifyState(\n  connection: ConnectionEnd,\n  height: Height): Error {\n  client = queryClient(connection.clientId)\n  return verify(client, height)\n}\n\n" +
+		"function queryMaxTime(): uint64\n\n// the store path of a connection\nfunction connectionPath(id: Identifier): Path {\n  return \"connections/{id}\"\n}\n"}
+	parts := splitBraceFuncs(ts)
+	if len(parts) != 2 || !strings.HasPrefix(parts[0].body, "verifyState(connection, height)\n") || !strings.Contains(parts[0].body, "return verify(client, height)") ||
+		!strings.HasPrefix(parts[1].body, "connectionPath(id)\n") {
+		t.Errorf("functions %+v", parts)
+	}
+	py := listingBlock{lang: "py", body: "# Calculates the padded length.\ndef calc(n):\n  return n + 1\n\n# Pads the text.\ndef pad(s):\n  return s + zeros(calc(len(s)))\n"}
+	if parts := splitDefs(py); len(parts) != 2 || parts[0].doc != "Calculates the padded length." || parts[1].doc != "Pads the text." {
+		t.Errorf("python functions %+v", parts)
+	}
+}
