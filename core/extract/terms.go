@@ -8,6 +8,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // termDefinitions reads the terms a Markdown text defines in running
@@ -26,7 +27,7 @@ import (
 //
 // secFirst is the index of the section's first candidate.
 func (x *extractor) termDefinitions(st *secState, secFirst int) {
-	if x.format != core.FormatMarkdown || !strings.Contains(st.own, "**") {
+	if x.format != core.FormatMarkdown || !strings.Contains(st.own, "**") && !strings.Contains(st.own, "*") && !strings.Contains(st.own, "_") {
 		return
 	}
 	held := newHeld(x.cands[secFirst:])
@@ -40,6 +41,14 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 			continue
 		}
 		p := strings.TrimSpace(para)
+		if !fence && !strings.Contains(p, "**") {
+			// "A *channel* is a pipeline …": the term a sentence defines,
+			// set in italics where others set it in bold
+			if m := italicTerm.FindStringSubmatchIndex(p); m != nil {
+				p = p[:m[2]] + "**" + p[m[2]+1:m[3]-1] + "**" + p[m[3]:]
+				para = strings.Replace(para, strings.TrimSpace(para), p, 1)
+			}
+		}
 		if fence || p == "" || p[0] == '#' || p[0] == '|' || p[0] == '>' || !strings.Contains(p, "**") {
 			continue
 		}
@@ -64,6 +73,11 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 		}
 	}
 }
+
+// italicTerm is a paragraph that opens by defining a term set in
+// italics: "A *channel* is a …", "An *ordered* channel is a …", "The
+// *root* of a tree is the …".
+var italicTerm = lazyre.New(`^(?:An?|The)\s+(\*[A-Za-z][A-Za-z -]{0,40}\*|_[A-Za-z][A-Za-z -]{0,40}_)(?:\s+[a-z-]+){0,3}\s+(?:is|are)\s+(?:a|an|the|any|called|defined)\b`)
 
 // proseTerms adds the terms the sentences of paragraph p define, one
 // primitive per sentence as a definition environment's terms are grouped
