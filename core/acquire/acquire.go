@@ -181,7 +181,11 @@ var formats = map[string]struct {
 	".markdown": {core.FormatMarkdown, "text/markdown"},
 	".txt":      {core.FormatText, "text/plain"},
 	".tex":      {core.FormatLaTeX, "text/x-tex"},
-	".ptx":      {core.FormatPreTeXt, "application/x-pretext+xml"},
+	// LaTeX sources some authors name otherwise (a book's chapters as
+	// "1-introduction.ltx")
+	".ltx":   {core.FormatLaTeX, "text/x-tex"},
+	".latex": {core.FormatLaTeX, "text/x-tex"},
+	".ptx":   {core.FormatPreTeXt, "application/x-pretext+xml"},
 	// .xml is read as what its root element says (see readAs): PreTeXt or
 	// XHTML; this entry only admits the name.
 	".xml":  {core.FormatText, "application/xml"},

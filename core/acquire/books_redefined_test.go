@@ -59,3 +59,20 @@ func TestSearchPathAndStandaloneIncludes(t *testing.T) {
 		t.Errorf("the included file's standalone parts were read:\n%s", book)
 	}
 }
+
+// A book whose files are named .ltx is LaTeX too, its chapters found by
+// their full names.
+func TestLtxBook(t *testing.T) {
+	dir := bookDir(t, map[string]string{
+		"book.ltx":               "\\documentclass{book}\n\\begin{document}\n\\input{1-intro.ltx}\n\\end{document}\n",
+		"chapters/1/1-intro.ltx": "\\chapter{Intro}\nIntro text.\n",
+	})
+	res, err := Local(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(docNames(res), " "); names != "book.ltx" {
+		t.Fatalf("documents %q, want the book", names)
+	}
+	inOrder(t, "the book", res.Documents[0].Text, "\\chapter{Intro}\nIntro text.")
+}
