@@ -134,6 +134,13 @@ var kindOfTitle = map[string]blockKind{
 	"stelling": {"theorem", "theorem"}, "definitie": {"definition", "definition"},
 	"gevolg": {"theorem", "corollary"}, "propositie": {"theorem", "proposition"},
 	"axioma": {"axiom", "axiom"},
+	// Chinese and Japanese, and Russian.
+	"定义": {"definition", "definition"}, "定義": {"definition", "definition"}, "定理": {"theorem", "theorem"},
+	"引理": {"theorem", "lemma"}, "補題": {"theorem", "lemma"}, "推论": {"theorem", "corollary"}, "系": {"theorem", "corollary"},
+	"命题": {"theorem", "proposition"}, "命題": {"theorem", "proposition"}, "公理": {"axiom", "axiom"}, "算法": {"algorithm", "algorithm"},
+	"определение": {"definition", "definition"}, "теорема": {"theorem", "theorem"}, "лемма": {"theorem", "lemma"},
+	"следствие": {"theorem", "corollary"}, "утверждение": {"theorem", "proposition"}, "предложение": {"theorem", "proposition"},
+	"аксиома": {"axiom", "axiom"}, "алгоритм": {"algorithm", "algorithm"},
 	// A procedure is an algorithm, in whatever language it is titled.
 	"procedure": {"algorithm", "algorithm"}, "algorithmus": {"algorithm", "algorithm"}, //nolint:misspell // German
 	"prozedur": {"algorithm", "algorithm"}, "verfahren": {"algorithm", "algorithm"},
@@ -146,7 +153,7 @@ var kindOfTitle = map[string]blockKind{
 // holds a proof ("\newtheorem*{beweis}{Beweis}").
 var proofTitles = map[string]bool{
 	"proof": true, "beweis": true, "preuve": true, "démonstration": true, "demostración": true,
-	"dimostrazione": true, "prova": true, "bewijs": true,
+	"dimostrazione": true, "prova": true, "bewijs": true, "证明": true, "証明": true, "доказательство": true,
 }
 
 // proofEnvs are the environments holding a proof.

@@ -246,3 +246,20 @@ The constant function takes every path to the constant path at its value.
 		}
 	}
 }
+
+// Environments titled in Chinese or Russian are the kinds their titles
+// say, and so are their proofs.
+func TestChineseAndRussianTitles(t *testing.T) {
+	doc := "\\documentclass{book}\n\\newtheorem{theo}{定理}\n\\newtheorem{opr}{Определение}\n\\newtheorem{dokaz}{Доказательство}\n\\begin{document}\n\\chapter{A}\n" +
+		"\\begin{theo}[Intermediate value]\nIf $f$ is continuous on $[a,b]$ and $f(a) f(b) < 0$, then $f$ has a root in $(a,b)$.\n\\end{theo}\n" +
+		"\\begin{dokaz}\nBisect the interval and keep the half whose ends differ in sign.\n\\end{dokaz}\n" +
+		"\\begin{opr}\nA \\emph{root} of $f$ is a number $x$ with $f(x) = 0$.\n\\end{opr}\n\\end{document}\n"
+	ps := Extract(oneSection(doc, core.FormatLaTeX, core.Textbook), Options{})
+	thm := provedBy(t, ps, "has a root")
+	if thm.Type != core.Theorem || !strings.HasPrefix(thm.Proof.Text, "Bisect the interval") {
+		t.Errorf("theorem %s %q proof %q", thm.Type, thm.Name, thm.Proof.Text)
+	}
+	if d := provedBy(t, ps, "with $f(x) = 0$"); d.Type != core.Definition {
+		t.Errorf("definition read as %s", d.Type)
+	}
+}
