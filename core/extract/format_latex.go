@@ -150,7 +150,7 @@ func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 		return kindInName(name)
 	}
 	lt := strings.ToLower(t)
-	if e, ok := kindOfTitle[lt]; ok {
+	if e, ok := titleKind(lt); ok {
 		return e, true
 	}
 	if numberedEnvs[lt] != "" || proofTitle(lt) {
@@ -169,7 +169,7 @@ func declaredEnv(tex *texDoc, name string) (blockKind, bool) {
 			if with = tex.numberedWith[with]; with == "" {
 				break
 			}
-			if k, ok := kindOfTitle[strings.ToLower(tex.envs[with])]; ok && k.typ == core.Theorem {
+			if k, ok := titleKind(tex.envs[with]); ok && k.typ == core.Theorem {
 				return blockKind{core.Theorem, lt}, true
 			}
 		}

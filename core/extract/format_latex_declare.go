@@ -206,7 +206,7 @@ func readTcolorbox(s string, p int) (tcbDecl, bool) {
 		return t, true
 	}
 	word := strings.Trim(w[0], ":.-–—~")
-	if _, ok := kindOfTitle[strings.ToLower(word)]; ok {
+	if _, ok := titleKind(word); ok {
 		t.title = word
 	}
 	return t, true
@@ -296,7 +296,7 @@ func className(doc, title string) string {
 // for results that use the axiom of choice) is of that kind. clean is
 // raw cleaned; it is given back when raw does not start so.
 func kindLead(raw, clean string) string {
-	if _, ok := kindOfTitle[strings.ToLower(clean)]; ok {
+	if _, ok := titleKind(clean); ok {
 		return clean
 	}
 	k := strings.IndexByte(raw, '\\')
@@ -304,7 +304,7 @@ func kindLead(raw, clean string) string {
 		return clean
 	}
 	lead := strings.TrimSpace(raw[:k])
-	if _, ok := kindOfTitle[strings.ToLower(lead)]; ok {
+	if _, ok := titleKind(lead); ok {
 		return lead
 	}
 	return clean

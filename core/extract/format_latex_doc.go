@@ -108,6 +108,40 @@ var numberedEnvs = map[string]string{
 	"hypothesis": "Hypothesis", "property": "Property", "exmp": "Example", "eg": "Example",
 }
 
+// titleKind is the kind a printed title names: kindOfTitle's words, else
+// the same words in a Latin-script language it does not list, known by the
+// stem they share once accents are set aside ("Proposição", "Propoziție",
+// "Definicja", "Corolar", "Lemat"), as a reader of any such language
+// recognises them.
+func titleKind(title string) (blockKind, bool) {
+	lt := strings.ToLower(strings.TrimSpace(title))
+	if k, ok := kindOfTitle[lt]; ok {
+		return k, true
+	}
+	s := text.Slug(lt)
+	if s == "" || strings.ContainsRune(s, '-') {
+		return blockKind{}, false
+	}
+	for _, st := range titleStems {
+		// A stem with a short ending: "definicao", not "definiteness".
+		if strings.HasPrefix(s, st.stem) && len(s) <= len(st.stem)+st.tail {
+			return kindOfTitle[st.kind], true
+		}
+	}
+	return blockKind{}, false
+}
+
+// titleStems are the stems the kinds' words share across the languages
+// written in Latin script, with how many letters may follow.
+var titleStems = []struct {
+	stem, kind string
+	tail       int
+}{
+	{"theorem", "theorem", 1}, {"teorem", "theorem", 2}, {"lemm", "lemma", 2}, {"lema", "lemma", 1},
+	{"proposi", "proposition", 5}, {"propozi", "proposition", 5}, {"corol", "corollary", 6},
+	{"defini", "definition", 6}, {"axiom", "axiom", 2},
+}
+
 // kindOfTitle maps the printed title of a declared theorem-like
 // environment to what it produces.
 var kindOfTitle = map[string]blockKind{

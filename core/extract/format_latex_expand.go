@@ -352,7 +352,7 @@ func (x *texExpander) beginBox(s, env string, a *authorEnv, star bool, e int) (i
 // ("Theorem", "Definition:"): it names nothing.
 func kindWordOnly(t string) bool {
 	w := strings.ToLower(strings.Trim(cleanLaTeX(t), " :.-"))
-	_, ok := kindOfTitle[w]
+	_, ok := titleKind(w)
 	return ok || numberedEnvs[w] != ""
 }
 

@@ -154,3 +154,37 @@ func TestOptionalWordOfTerm(t *testing.T) {
 		t.Errorf("got %q", nameList(ps))
 	}
 }
+
+// Results declared with titles in a language lore lists no word for
+// (Portuguese, Romanian) are results, known by the stem their kind's word
+// shares with the languages it does list; a title that only begins with
+// such a stem is no kind.
+func TestTitlesInUnlistedLanguages(t *testing.T) {
+	txt := "\\documentclass{book}\n\\usepackage{amsthm}\n" +
+		"\\newtheorem{propT}{Proposição}[chapter]\n\\newtheorem{corT}{Corolário}[chapter]\n" +
+		"\\newtheorem{prop2}{Propoziție}\n\\newtheorem{plogic}{Propositional}\n" +
+		"\\newenvironment{proposicao}{\\begin{propT}}{\\end{propT}}\n" +
+		"\\begin{document}\n\\chapter{Relações}\n" +
+		"\\begin{proposicao}\nSeja $R$ uma relação de $A$ em $B$, então $Dom(R) \\subseteq A$.\n\\end{proposicao}\n" +
+		"\\begin{proof}\nTrivial pela definição de relação.\n\\end{proof}\n" +
+		"\\begin{corT}\nToda relação vazia tem domínio vazio.\n\\end{corT}\n" +
+		"\\begin{prop2}\nOrice mulțime finită are un număr finit de submulțimi.\n\\end{prop2}\n" +
+		"\\begin{plogic}\nA letter standing for a sentence.\n\\end{plogic}\n" +
+		"\\end{document}\n"
+	ps := texBook(t, txt)
+	var results int
+	for _, p := range ps {
+		if p.Type == core.Theorem {
+			results++
+		}
+		if strings.Contains(p.FormalStatement, "letter standing") {
+			t.Errorf("%q (%s) is no kind of result", p.Name, p.Type)
+		}
+		if strings.Contains(p.FormalStatement, "Dom(R)") && !strings.Contains(p.Proof.Text, "Trivial") {
+			t.Errorf("proposição %q lost its proof: %+v", p.Name, p.Proof)
+		}
+	}
+	if results != 3 {
+		t.Errorf("got %d results, want 3: %v", results, nameList(ps))
+	}
+}
