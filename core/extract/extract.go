@@ -174,6 +174,9 @@ type cand struct {
 	// own a concept the document marks as its own (core.TagOwn), borrowed
 	// a term defined by pointing to another document (core.TagBorrowed).
 	grammar, own, borrowed bool
+	// claim marks a statement read as a result because a proof follows
+	// it (proofs_claims.go).
+	claim bool
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -440,6 +443,10 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 		// A paper defines its terms as a book does; a spec's bold is its
 		// keywords'.
 		x.termDefinitions(st, first)
+	}
+	if x.format == core.FormatLaTeX {
+		// after every reader: a claim is what none of them took
+		x.provedClaims(st, first) // proofs_claims.go
 	}
 	if nFormat > 0 {
 		// A textual marker inside a recognized environment is the same

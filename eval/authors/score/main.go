@@ -386,17 +386,35 @@ func (d provDoc) holds(p prim) bool {
 // is carried by what it does follow, as a reader attaches it: a primitive
 // read from its file at or before its line, and not before the labelled
 // block just before it (a definition, an exercise), carries it.
-func followedCarries(b block, blocks []block, ps []prim, df map[string]int) bool {
+func followedCarries(b block, blocks []block, ps []prim, df map[string]int, macros map[string]authorMacro) bool {
 	lo := 0
 	if b.prev >= 0 {
 		lo = blocks[b.prev].line
 	}
 	for _, p := range ps {
-		if p.line > 0 && p.line >= lo && p.line <= b.line && sameFile(p.document, b.file) && proofCarried(b, p, df) {
+		if p.line > 0 && p.line >= lo && p.line <= b.line && sameFile(p.document, b.file) && carriedAsRead(b, p, df, macros) {
 			return true
 		}
 	}
 	return false
+}
+
+// carriedAsRead is proofCarried on the proof as written, else as TeX
+// reads it: a proof of formulas alone in the author's macros ("\\false
+// \\land \\false") is stored with them expanded.
+func carriedAsRead(b block, p prim, df map[string]int, macros map[string]authorMacro) bool {
+	if proofCarried(b, p, df) {
+		return true
+	}
+	if len(macros) == 0 {
+		return false
+	}
+	e := expandText(b.body, macros, 0)
+	if e == b.body {
+		return false
+	}
+	b.body = e
+	return proofCarried(b, p, df)
 }
 
 func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir string, verbose bool) {
@@ -436,7 +454,7 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 		c.Total++
 		why := ""
 		switch {
-		case (b.of < 0 || b.again) && followedCarries(b, blocks, ps, m.df):
+		case (b.of < 0 || b.again) && followedCarries(b, blocks, ps, m.df, macros):
 			// A proof after a proof may prove a result the labels do
 			// not mark (a restatable theorem): what is read just before
 			// it carries it.
@@ -447,7 +465,7 @@ func measure(r *result, ps []prim, blocks []block, lb labels, srcDir, workDir st
 			why = "its result is missed"
 		case strings.TrimSpace(ps[held[b.of]].proof) == "":
 			why = "not carried by " + ps[held[b.of]].id
-		case !proofCarried(b, ps[held[b.of]], m.df):
+		case !carriedAsRead(b, ps[held[b.of]], m.df, macros):
 			why = "another proof carried by " + ps[held[b.of]].id
 		default:
 			c.Found++
