@@ -45,7 +45,10 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 			// "A *channel* is a pipeline …": the term a sentence defines,
 			// set in italics where others set it in bold
 			if m := italicTerm.FindStringSubmatchIndex(p); m != nil {
-				p = p[:m[2]] + "**" + p[m[2]+1:m[3]-1] + "**" + p[m[3]:]
+				// the words after the italics up to "is" are the term's
+				// too: "A *bidirectional* channel" defines
+				// "bidirectional channel"
+				p = p[:m[2]] + "**" + p[m[2]+1:m[3]-1] + p[m[3]:m[5]] + "**" + p[m[5]:]
 				para = strings.Replace(para, strings.TrimSpace(para), p, 1)
 			}
 		}
@@ -77,7 +80,7 @@ func (x *extractor) termDefinitions(st *secState, secFirst int) {
 // italicTerm is a paragraph that opens by defining a term set in
 // italics: "A *channel* is a …", "An *ordered* channel is a …", "The
 // *root* of a tree is the …".
-var italicTerm = lazyre.New(`^(?:An?|The)\s+(\*[A-Za-z][A-Za-z -]{0,40}\*|_[A-Za-z][A-Za-z -]{0,40}_)(?:\s+[a-z-]+){0,3}\s+(?:is|are)\s+(?:a|an|the|any|called|defined)\b`)
+var italicTerm = lazyre.New(`^(?:An?|The)\s+(\*[A-Za-z][A-Za-z -]{0,40}\*|_[A-Za-z][A-Za-z -]{0,40}_)((?:\s+[a-z-]+){0,3})\s+(?:is|are)\s+(?:a|an|the|any|called|defined)\b`)
 
 // proseTerms adds the terms the sentences of paragraph p define, one
 // primitive per sentence as a definition environment's terms are grouped
