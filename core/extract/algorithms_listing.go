@@ -83,7 +83,7 @@ func (x *extractor) listings(st *secState, first int) {
 	var blocks []listingBlock
 	switch x.format {
 	case core.FormatLaTeX:
-		blocks = latexListings(st.own)
+		blocks = latexListings(st.own, x.texDoc().authorListings(x.doc))
 	case core.FormatMarkdown:
 		blocks = append(fencedBlocks(st.own), indentedBlocks(st.own)...)
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
@@ -96,6 +96,15 @@ func (x *extractor) listings(st *secState, first int) {
 			blocks = append(blocks, textPseudoBlocks(st.own, blocks)...)
 		}
 		sort.Slice(blocks, func(i, j int) bool { return blocks[i].at < blocks[j].at })
+	}
+	if x.ctype != core.Spec && x.ctype != core.Reference {
+		for k := range blocks {
+			// the function the section teaches its method by
+			// (algorithms_methodcode.go)
+			if !blocks[k].function && methodFunction(blocks[k], st.title) {
+				blocks[k].function = true
+			}
+		}
 	}
 	if x.format != core.FormatLaTeX {
 		if x.ctype == core.Spec || x.ctype == core.Reference {
@@ -701,9 +710,15 @@ func capsName(n string) string {
 }
 
 // latexListings finds the verbatim environments of s.
-func latexListings(s string) []listingBlock {
+func latexListings(s string, own map[string]string) []listingBlock {
 	var out []listingBlock
-	for _, env := range []string{"verbatim", "lstlisting", "minted", "Verbatim", "alltt", "pseudo"} {
+	envs := []string{"verbatim", "lstlisting", "minted", "Verbatim", "alltt", "pseudo"}
+	for env := range own {
+		if !slices.Contains(envs, env) {
+			envs = append(envs, env)
+		}
+	}
+	for _, env := range envs {
 		open := `\begin{` + env + `}`
 		for i := 0; ; {
 			j := strings.Index(s[i:], open)
@@ -712,9 +727,11 @@ func latexListings(s string) []listingBlock {
 			}
 			at := i + j
 			p := at + len(open)
-			lang, title, titled := "", "", false
+			lang, title, titled := own[env], "", false
 			if env == "minted" {
-				l, e := texRawBraced(s, skipOptArgs(s, p))
+				// its options may stand on the next line, as an
+				// author's environment over it writes them
+				l, e := texRawBraced(s, skipSpaceNL(s, skipOptArgs(s, skipSpaceNL(s, p))))
 				if e > 0 {
 					lang, p = l, e
 				}
