@@ -1072,3 +1072,17 @@ func TestShortAlgorithmHeldByItsSteps(t *testing.T) {
 		t.Errorf("held by %d, want none", got)
 	}
 }
+
+// \hyperref[label]{text} prints its text: the words a reader sees are the
+// block's words, the label is not.
+func TestHyperrefTextIsRead(t *testing.T) {
+	got := strings.Join(wordsOf(`The ring of integers is \hyperref[def:entire_semiring]{entire}, i.e. an \hyperref[def:integral_domain]{integral domain}.`, -1), " ")
+	for _, w := range []string{"entire", "integral", "domain"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("words %q lack %q", got, w)
+		}
+	}
+	if strings.Contains(got, "semiring") {
+		t.Errorf("words %q hold the label", got)
+	}
+}

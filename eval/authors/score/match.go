@@ -56,6 +56,10 @@ func flatText(s string) string {
 var (
 	ptxMath   = regexp.MustCompile(`</?(?:m|me|men|md|mdn)(?:\s[^<>]*)?>`) // PreTeXt's inline and display math
 	commandRe = regexp.MustCompile(`\\[A-Za-z@]+\*?`)
+	// hyperrefTarget is the label \hyperref[label]{text} links to: the
+	// text is printed, the label is not ("an \hyperref[def:domain]{integral
+	// domain}" reads "an integral domain").
+	hyperrefTarget = regexp.MustCompile(`\\hyperref\s*\[[^\]]*\]`)
 	// unprinted are commands whose arguments a reader never sees, and an
 	// environment's options of keys and values
 	// (\begin{enumerate}[itemsep=0pt]), which set it, not print.
@@ -79,7 +83,7 @@ var (
 func wordsOf(s string, n int) []string {
 	s = withoutFootnotes(s)
 	s = glsKey.ReplaceAllString(glsPlural.ReplaceAllString(s, "${1}s"), " ")
-	s = unprinted.ReplaceAllString(s, " ")
+	s = unprinted.ReplaceAllString(hyperrefTarget.ReplaceAllString(s, " "), " ")
 	s = inlineMath.ReplaceAllString(s, " ")
 	s = commandRe.ReplaceAllString(s, " ")
 	s = tagRe.ReplaceAllString(s, " ")
