@@ -444,7 +444,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 		// keywords'.
 		x.termDefinitions(st, first)
 	}
-	x.headedTerms(st, first) // terms_headed.go
+	x.headedTerms(st, first)     // terms_headed.go
 	x.definitionLists(st, first) // terms_deflist.go
 	if x.format == core.FormatLaTeX {
 		// after every reader: a claim is what none of them took

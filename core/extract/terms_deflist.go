@@ -37,7 +37,7 @@ func (x *extractor) definitionLists(st *secState, first int) {
 		return
 	}
 	type entry struct {
-		at         int
+		at          int
 		term, gloss string
 	}
 	var es []entry
