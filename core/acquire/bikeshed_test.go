@@ -39,3 +39,23 @@ func TestBikeshedReadAsMarkdown(t *testing.T) {
 		t.Errorf("DocumentExtensions() = %v, without .bs", DocumentExtensions())
 	}
 }
+
+// A Bikeshed source kept as index.src.html is read as Bikeshed: its
+// metadata is its title, its Markdown and shorthands are read, not shown
+// as the text of one <pre>.
+func TestBikeshedSourceNamedHTML(t *testing.T) {
+	dir := t.TempDir()
+	src := "<pre class='metadata'>\nTitle: WebThings\nMarkup Shorthands: markdown yes\n</pre>\n\nTo <dfn>spin</dfn> |w|, run these steps:\n1. Turn |w|.\n1. Return |w|.\n"
+	path := filepath.Join(dir, "index.src.html")
+	if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Local(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Documents[0]
+	if !strings.HasPrefix(d.Text, "---\ntitle: WebThings\n---\n") || !strings.Contains(d.Text, "To spin w, run these steps:") || strings.Contains(d.Text, "Markup Shorthands") {
+		t.Errorf("text %q", d.Text)
+	}
+}

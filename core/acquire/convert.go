@@ -238,10 +238,15 @@ func readEPUB(ctx context.Context, raw []byte) (string, string, []string, error)
 	return t, "", notes, err
 }
 
-func readHTML(_ context.Context, raw []byte) (string, string, []string, error) {
+func readHTML(ctx context.Context, raw []byte) (string, string, []string, error) {
 	page, err := Normalize(declaredCharset(raw))
 	if err != nil {
 		return "", "", nil, err
+	}
+	if bikeshed.IsSource(page) {
+		// a Bikeshed source named .html (index.src.html): its
+		// Markdown, shorthands and definition lists are Bikeshed's
+		return readBikeshed(ctx, []byte(page))
 	}
 	body, title, nest := htmltext.Read(page)
 	if strings.Contains(page, "respecConfig") {

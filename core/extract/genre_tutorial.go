@@ -48,6 +48,10 @@ var procedureGenericTitles = map[string]bool{
 // word it opens with.
 var algorithmLead = lazyre.New(`^[\s*_>#]*Algorithms?\b`)
 
+// runSteps is a specification's lead-in to an algorithm's steps: "To
+// process the queue, run these steps:", "The getter steps are:".
+var runSteps = lazyre.New(`(?i)\brun (?:these|the following) steps\b|\bsteps are:\s*$`)
+
 // headingCall is a heading that is an operation's signature, its name
 // before its parameters ("GetUint8ArrayBytes ( _ta_: a Uint8Array ): …").
 var headingCall = lazyre.New(`^\s*([A-Za-z_%][A-Za-z0-9_.%]*)\s*\(`)
@@ -90,7 +94,7 @@ func (x *extractor) readProcedures(st *secState, computedOnly bool) {
 			end:    st.body + l.End,
 			conf:   procedureConf,
 		}
-		if computes || algorithmLead.MatchString(paragraphBefore(s[:l.Start])) {
+		if computes || algorithmLead.MatchString(paragraphBefore(s[:l.Start])) || runSteps.MatchString(lead) {
 			// "**Algorithm (Dijkstra).** Given a graph …:" says what
 			// its steps are; "1. Let _O_ be the this value." computes
 			c.typ = core.Algorithm
@@ -194,13 +198,19 @@ func readStep(item string) procStep {
 			inPara = false
 			continue
 		}
-		bullet := strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ")
+		mark := 0 // the bullet's or the sub-step's number's width
+		if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") {
+			mark = 2
+		} else if m := subStepMark.FindString(t); m != "" && ln != t {
+			mark = len(m) // "    1. Let m be …": a sub-step, kept as a point in order
+		}
+		bullet := mark > 0
 		if bullet && len(para) > 0 && len(st.points) < maxPoints {
 			if least < 0 {
 				least = len(ln) - len(strings.TrimLeft(ln, " \t"))
 			}
 			depth := max(0, (len(ln)-len(strings.TrimLeft(ln, " \t"))-least)/2)
-			st.points = append(st.points, strings.Repeat("  ", depth)+"- "+cutWords(plainMarkdown(t[2:]), maxStepText))
+			st.points = append(st.points, strings.Repeat("  ", depth)+"- "+cutWords(plainMarkdown(t[mark:]), maxStepText))
 		} else if !bullet && !inPara && len(st.points) > 0 && !strings.HasPrefix(t, ">") {
 			// a point's text wrapped onto the next line
 			last := &st.points[len(st.points)-1]
@@ -219,6 +229,10 @@ func readStep(item string) procStep {
 	st.blocks = blocks
 	return st
 }
+
+// subStepMark is a numbered sub-step's number, on a line indented under
+// its step.
+var subStepMark = lazyre.New(`^[0-9]{1,3}[.)][ \t]+`)
 
 // codeBlock is one fenced code block of a step.
 type codeBlock struct {

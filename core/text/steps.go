@@ -456,15 +456,26 @@ var computeStep = lazyre.New(`(?i)^(?:let\s+\S+(?:\s+\S+){0,3}\s+be\b|set\s+\S+(
 // the this value. 2. Perform ? Validate(_O_). 3. Return _O_." is
 // imperative too, but no one is told to do anything.
 func Computes(s string, l OrderedList) bool {
-	n, bind := 0, false
+	steps := make([]string, 0, len(l.Items))
 	for _, it := range l.Items {
-		t := strings.TrimLeft(s[it.Body:it.End], " *_`")
+		steps = append(steps, s[it.Body:it.End])
+	}
+	if len(steps) == 1 {
+		// one step over sub-steps: they say whether it computes
+		body := steps[0]
+		for _, m := range nestedStep.FindAllStringIndex(body, -1) {
+			steps = append(steps, body[m[1]:])
+		}
+	}
+	n, bind := 0, false
+	for _, st := range steps {
+		t := strings.TrimLeft(st, " *_`")
 		if computeStep.MatchString(t) {
 			n++
 			bind = bind || strings.HasPrefix(strings.ToLower(t), "let ")
 		}
 	}
-	return bind && 2*n >= len(l.Items)
+	return bind && 2*n >= len(steps)
 }
 
 // onlyNotesBetween reports whether the text between two lists holds only
@@ -496,6 +507,11 @@ func onlyNotesBetween(s string) bool {
 // commands of software ("Count the vertices", "Conclude that …").
 func IsProcedure(s string, l OrderedList) bool {
 	n := len(l.Items)
+	if n == 1 && announcesSteps(s[:l.Start]) && nestedStep.MatchString(s[l.Items[0].Body:l.Items[0].End]) {
+		// "run these steps: 1. While … : 1. Let … 2. If …": one step
+		// whose sub-steps do the work, under a lead-in that says so
+		return true
+	}
 	if n < 2 {
 		return false
 	}
@@ -510,6 +526,21 @@ func IsProcedure(s string, l OrderedList) bool {
 	}
 	return imp >= 2 && 2*imp >= n
 }
+
+// announcesSteps reports whether the line before a list says steps
+// follow: "…, run these steps:", "The getter steps are:".
+func announcesSteps(before string) bool {
+	before = strings.TrimRight(before, " \t\r\n")
+	line := before[strings.LastIndexByte(before, '\n')+1:]
+	return strings.HasSuffix(line, ":") && stepsWord.MatchString(line)
+}
+
+var (
+	// stepsWord names steps in a lead-in.
+	stepsWord = lazyre.New(`(?i)\bsteps\b`)
+	// nestedStep is a numbered step indented under another.
+	nestedStep = lazyre.New(`(?m)^[ \t]+[0-9]{1,3}[.)][ \t]`)
+)
 
 // purposeLeadIn reports whether the line before a list (before its end)
 // states a purpose and announces what follows: "To" and an instruction

@@ -122,6 +122,9 @@ func TestIsProcedureNeedsInstructions(t *testing.T) {
 		{"To summarize:\n\n1. Graphs have vertices.\n2. Open sets are open.\n3. Trees are graphs.\n", false}, // no purpose
 		{"To use this library you need:\n\n1. Python 3.8\n2. A GPU\n", false},                                // no instruction
 		{"We want to check it\n\n1. The vertices.\n2. Check it.\n3. The edges.\n", false},                    // no colon
+		// One step over sub-steps, under a lead-in that says steps follow.
+		{"To process the queue, run these steps:\n\n1. While the queue is not empty:\n    1. Let m be the first message.\n    2. Dequeue m.\n", true},
+		{"We note:\n\n1. While the queue is not empty:\n    1. Let m be the first message.\n    2. Dequeue m.\n", false},
 	} {
 		ls := OrderedLists(c.s)
 		if len(ls) != 1 {

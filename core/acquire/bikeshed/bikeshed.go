@@ -761,3 +761,14 @@ func linkText(v string, idl bool) string {
 	}
 	return strings.TrimSpace(v)
 }
+
+// sourceStart is a Bikeshed source's opening: its metadata block, the
+// first thing in the file.
+var sourceStart = lazyre.New(`^\s*(?:<!--[\s\S]*?-->\s*)*<pre\s+class\s*=\s*['"]?metadata\b`)
+
+// IsSource reports whether src is a Bikeshed source whatever its file is
+// named: a specification kept as index.src.html or spec.html opens with the
+// metadata block Bikeshed reads, as a .bs file does.
+func IsSource(src string) bool {
+	return sourceStart.MatchString(src[:min(len(src), 4096)])
+}

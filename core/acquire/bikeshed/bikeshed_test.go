@@ -145,3 +145,18 @@ func TestStyleAndClosedHeadings(t *testing.T) {
 		t.Errorf("body = %q", body)
 	}
 }
+
+// A Bikeshed source is known by its metadata block whatever its file's
+// name (index.src.html); an HTML page that only holds a <pre> is not one.
+func TestIsSource(t *testing.T) {
+	for src, want := range map[string]bool{
+		"<pre class='metadata'>\nTitle: WebCodecs\n</pre>\n":             true,
+		"<!-- comment -->\n<pre class=metadata>\nTitle: X\n</pre>":        true,
+		"<!DOCTYPE html><html><body><pre class='metadata'>x</pre></body>": false,
+		"<pre>\ncode\n</pre>": false,
+	} {
+		if got := IsSource(src); got != want {
+			t.Errorf("IsSource(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
