@@ -150,7 +150,7 @@ func TestStyleAndClosedHeadings(t *testing.T) {
 // name (index.src.html); an HTML page that only holds a <pre> is not one.
 func TestIsSource(t *testing.T) {
 	for src, want := range map[string]bool{
-		"<pre class='metadata'>\nTitle: WebCodecs\n</pre>\n":             true,
+		"<pre class='metadata'>\nTitle: WebCodecs\n</pre>\n":              true,
 		"<!-- comment -->\n<pre class=metadata>\nTitle: X\n</pre>":        true,
 		"<!DOCTYPE html><html><body><pre class='metadata'>x</pre></body>": false,
 		"<pre>\ncode\n</pre>": false,
