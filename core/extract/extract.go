@@ -446,6 +446,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	}
 	x.headedTerms(st, first)     // terms_headed.go
 	x.definitionLists(st, first) // terms_deflist.go
+	x.signedSections(st, first)  // algorithms_signed.go
 	if x.format == core.FormatLaTeX {
 		// after every reader: a claim is what none of them took
 		x.provedClaims(st, first) // proofs_claims.go

@@ -1086,3 +1086,12 @@ func TestHyperrefTextIsRead(t *testing.T) {
 		t.Errorf("words %q hold the label", got)
 	}
 }
+
+// reStructuredText's math is math, as $…$ is, and a :ref: role prints its
+// text: neither "math" nor a target is a word of the block.
+func TestRSTRolesRead(t *testing.T) {
+	got := strings.Join(wordsOf("* Let :math:`j_1` be the :ref:`signed interpretation <aux-signed>` of :math:`i_1`.\n\n.. math::\n   \\begin{array}{@{}lcll}\n   x &=& y\n   \\end{array}\n\nAfter.", -1), " ")
+	if got != "signed interpretation after" {
+		t.Errorf("words %q", got)
+	}
+}

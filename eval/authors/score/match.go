@@ -56,6 +56,13 @@ func flatText(s string) string {
 var (
 	ptxMath   = regexp.MustCompile(`</?(?:m|me|men|md|mdn)(?:\s[^<>]*)?>`) // PreTeXt's inline and display math
 	commandRe = regexp.MustCompile(`\\[A-Za-z@]+\*?`)
+	// rstMath is reStructuredText's mathematics, a role (:math:`i_1`) or a
+	// directive's indented block (".. math::"): math, as $…$ is.
+	rstMath = regexp.MustCompile("(?m):math:`[^`]*`|^\\.\\. math::[^\\n]*(?:\\n(?:[ \\t]+[^\\n]*)?)*")
+	// rstRef is a reStructuredText cross-reference role: its text is
+	// printed (":ref:`signed interpretation <aux-signed>`"), its target
+	// is not.
+	rstRef = regexp.MustCompile("(^|[^A-Za-z]):(?:ref|doc|term|numref):`([^`<]*?)\\s*(?:<[^>`]*>)?`")
 	// hyperrefTarget is the label \hyperref[label]{text} links to: the
 	// text is printed, the label is not ("an \hyperref[def:domain]{integral
 	// domain}" reads "an integral domain").
@@ -83,6 +90,7 @@ var (
 func wordsOf(s string, n int) []string {
 	s = withoutFootnotes(s)
 	s = glsKey.ReplaceAllString(glsPlural.ReplaceAllString(s, "${1}s"), " ")
+	s = rstMath.ReplaceAllString(rstRef.ReplaceAllString(s, "$1$2"), " ")
 	s = unprinted.ReplaceAllString(hyperrefTarget.ReplaceAllString(s, " "), " ")
 	s = inlineMath.ReplaceAllString(s, " ")
 	s = commandRe.ReplaceAllString(s, " ")
