@@ -1095,3 +1095,12 @@ func TestRSTRolesRead(t *testing.T) {
 		t.Errorf("words %q", got)
 	}
 }
+
+// A MyST directive's fence, name and options are markup: its title and
+// body are the block's words.
+func TestMySTDirectiveMarkupUnread(t *testing.T) {
+	got := strings.Join(wordsOf("```{prf:theorem} Scaling in second argument\n:label: res-la-ip-scaling-second\n\nLet the product be scaled.\n```", -1), " ")
+	if strings.Contains(got, "prf") || strings.Contains(got, "label") || strings.Contains(got, "res") || !strings.Contains(got, "scaling second argument") {
+		t.Errorf("words %q", got)
+	}
+}

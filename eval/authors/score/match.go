@@ -56,6 +56,10 @@ func flatText(s string) string {
 var (
 	ptxMath   = regexp.MustCompile(`</?(?:m|me|men|md|mdn)(?:\s[^<>]*)?>`) // PreTeXt's inline and display math
 	commandRe = regexp.MustCompile(`\\[A-Za-z@]+\*?`)
+	// mystMarkup is a MyST directive's markup: its fence and name
+	// ("```{prf:theorem}", whose title after it is printed) and its option
+	// lines (":label: res-la-ip-scaling"), which are not.
+	mystMarkup = regexp.MustCompile("(?m)^[ \\t]*(?:[`:~]{3,}\\{[A-Za-z][A-Za-z0-9:_-]*\\}|:[A-Za-z][A-Za-z-]*:[ \\t][^\\n]*$)")
 	// rstMath is reStructuredText's mathematics, a role (:math:`i_1`) or a
 	// directive's indented block (".. math::"): math, as $…$ is.
 	rstMath = regexp.MustCompile("(?m):math:`[^`]*`|^\\.\\. math::[^\\n]*(?:\\n(?:[ \\t]+[^\\n]*)?)*")
@@ -90,6 +94,7 @@ var (
 func wordsOf(s string, n int) []string {
 	s = withoutFootnotes(s)
 	s = glsKey.ReplaceAllString(glsPlural.ReplaceAllString(s, "${1}s"), " ")
+	s = mystMarkup.ReplaceAllString(s, " ")
 	s = rstMath.ReplaceAllString(rstRef.ReplaceAllString(s, "$1$2"), " ")
 	s = unprinted.ReplaceAllString(hyperrefTarget.ReplaceAllString(s, " "), " ")
 	s = inlineMath.ReplaceAllString(s, " ")
