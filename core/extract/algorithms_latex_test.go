@@ -665,3 +665,29 @@ func TestProcedureEnvironmentInAnyLanguage(t *testing.T) {
 		t.Errorf("form = %q, want its steps", a.ComputationalForm)
 	}
 }
+
+// algorithm2e's declared data names print what they stand for wherever a
+// row uses them: in a call's parameters, in \KwIn, inside a formula; and a
+// loop's body longer than a macro's is its body, nested under it.
+func TestAlgorithm2eDeclaredNamesEverywhere(t *testing.T) {
+	rows := strings.Repeat("\t\t\\Current $\\leftarrow$ \\TakeStep{\\SearchSpace, \\Current}\\; % keep the current best solution found so far\n", 14)
+	src := "\\begin{algorithm}[htp]\n\t\\SetKwData{NumIterations}{$Iter_{max}$}\n\t\\SetKwData{SearchSpace}{SearchSpace}\n" +
+		"\t\\SetKwData{Current}{$S$}\n\t\\SetKwData{Factor}{$F_{iter}$}\n\t\\SetKwFunction{TakeStep}{TakeStep}\n" +
+		"\t\\KwIn{\\NumIterations, \\SearchSpace}\n\t\\KwOut{\\Current}\n" +
+		"\t\\For{$i=0$ \\KwTo \\NumIterations} {\n" + rows +
+		"\t\t\\If{$i \\bmod{\\Factor}$} {\n\t\t\t\\Current $\\leftarrow$ \\SearchSpace\\;\n\t\t}\n\t}\n" +
+		"\t\\Return{\\Current}\\;\n\t\\caption{Pseudocode for Adaptive Random Search.}\n\\end{algorithm}\n"
+	a, ok := algorithmsOf(t, src)["Pseudocode for Adaptive Random Search"]
+	if !ok {
+		t.Fatalf("no algorithm: %v", algNames(algorithmsOf(t, src)))
+	}
+	f := a.ComputationalForm
+	for _, want := range []string{"Input: Iterₘₐₓ, SearchSpace", "TakeStep(SearchSpace, S)", "\n   2. S ← TakeStep", "Fᵢₜₑᵣ"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("form lacks %q:\n%s", want, f)
+		}
+	}
+	if strings.Contains(f, "(,") || strings.Contains(f, "Input: ,") {
+		t.Errorf("form drops declared names:\n%s", f)
+	}
+}

@@ -51,6 +51,9 @@ type pcParser struct {
 	// algorithm2e's declared names: \SetKwFunction, \SetKwData and \SetKw,
 	// \SetKwInOut (1 input, 2 output) and \SetKwProg.
 	kwFuncs, kwData, kwProg map[string]string
+	// kwMath is each \SetKwData name's value as mathematics (its $ signs
+	// dropped), for a name used inside a formula: "$i \bmod{\Iter}$".
+	kwMath map[string]string
 	kwIO                    map[string]int
 	// row is an author's row command read as \State; tab the tabbing
 	// indentation (\+, \-) and lineTabs a row's own (\>).
@@ -256,12 +259,22 @@ func (p *pcParser) symbol(s string, i int) int {
 // arg reads a braced argument at or after j: its text and the offset
 // after it, or "" and j.
 func arg(s string, j int) (string, int) {
-	a, e := texRawBraced(s, j)
-	if e < 0 {
+	p := skipSpaceNL(s, j)
+	if p >= len(s) || s[p] != '{' {
 		return "", j
 	}
-	return a, e
+	// A block's body (a loop of twenty rows) is longer than a macro's:
+	// it is read whole, up to the bound of one algorithm's rows.
+	e, ok := balanced(s, p, '{', '}', maxPseudoArg)
+	if !ok {
+		return "", j
+	}
+	return s[p+1 : e], e + 1
 }
+
+// maxPseudoArg bounds one argument of a pseudo-code command: a block's
+// body holds many rows.
+const maxPseudoArg = 32 << 10
 
 // braceNext reports whether a braced argument follows j.
 func braceNext(s string, j int) bool {
@@ -313,7 +326,7 @@ var pcIgnored = map[string]int{
 func (p *pcParser) command(s, name string, j int) int {
 	if f, ok := p.kwFuncs[name]; ok {
 		a, e := arg(s, j)
-		p.cur.WriteString(f + "(" + a + ")")
+		p.cur.WriteString(f + "(" + p.declared(a) + ")")
 		p.out.calls = append(p.out.calls, f)
 		return e
 	}
@@ -692,7 +705,7 @@ func (p *pcParser) ioCommand(s string, kind, j int) int {
 }
 
 func (p *pcParser) io(kind int, a string) {
-	t := p.render(a)
+	t := p.render(p.declared(a))
 	if t == "" {
 		return
 	}
@@ -701,6 +714,65 @@ func (p *pcParser) io(kind int, a string) {
 	} else {
 		p.out.outputs = append(p.out.outputs, t)
 	}
+}
+
+// declared is s, an argument of a row's command (a call's parameters,
+// \KwIn's inputs), with the names algorithm2e declared written as they
+// print: "\TakeStep{\SearchSpace, \Current}" reads "TakeStep(SearchSpace,
+// S)", not "TakeStep(,)", since the renderer knows nothing of them.
+func (p *pcParser) declared(s string) string {
+	if len(p.kwData) == 0 && len(p.kwFuncs) == 0 || !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+			j++
+		}
+		name := s[i+1 : j]
+		if d, ok := p.kwData[name]; ok && name != "" {
+			b.WriteString(d)
+			i = j
+			continue
+		}
+		if f, ok := p.kwFuncs[name]; ok && name != "" {
+			a, e := arg(s, j)
+			b.WriteString(f + "(" + p.declared(a) + ")")
+			i = e
+			continue
+		}
+		b.WriteString(s[i:max(j, i+2)])
+		i = max(j, i+2)
+	}
+	return b.String()
+}
+
+// inMath is a row with the \SetKwData names still in it, those a
+// formula holds, written as the mathematics they stand for.
+func (p *pcParser) inMath(s string) string {
+	if len(p.kwMath) == 0 || !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i + 1
+		for s[i] == '\\' && j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+			j++
+		}
+		if m, ok := p.kwMath[s[i+1:j]]; ok && s[i] == '\\' && j > i+1 {
+			b.WriteString(m)
+		} else {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // declare reads algorithm2e's \SetKwFunction{Cmd}{name} and its kin.
@@ -732,9 +804,11 @@ func (p *pcParser) declare(s, l string, j int) int {
 		return skipArgs(s, e2, 2)
 	case "setkwdata", "setkw":
 		if p.kwData == nil {
-			p.kwData = map[string]string{}
+			p.kwData, p.kwMath = map[string]string{}, map[string]string{}
 		}
 		p.kwData[cmd] = shown
+		raw, _ := arg(s, e)
+		p.kwMath[cmd] = "{" + strings.ReplaceAll(raw, "$", "") + "}"
 	default:
 		// other block declarations: their remaining arguments
 		return skipArgs(s, e2, 4)
@@ -773,7 +847,7 @@ func (p *pcParser) inline(stmt string) string {
 	if p.nest > 20 {
 		return stmt
 	}
-	q := &pcParser{r: p.r, kwFuncs: p.kwFuncs, kwData: p.kwData, kwIO: p.kwIO, kwProg: p.kwProg, nest: p.nest + 1}
+	q := &pcParser{r: p.r, kwFuncs: p.kwFuncs, kwData: p.kwData, kwMath: p.kwMath, kwIO: p.kwIO, kwProg: p.kwProg, nest: p.nest + 1}
 	q.run(stmt)
 	p.out.calls = append(p.out.calls, q.out.calls...)
 	var parts []string
@@ -813,7 +887,7 @@ func (p *pcParser) line(raw string) {
 
 // flush ends the row being read.
 func (p *pcParser) flush() {
-	raw := p.cur.String()
+	raw := p.inMath(p.cur.String())
 	p.cur.Reset()
 	kind := p.kind
 	p.kind = 0
