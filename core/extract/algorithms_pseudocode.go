@@ -54,7 +54,7 @@ type pcParser struct {
 	// kwMath is each \SetKwData name's value as mathematics (its $ signs
 	// dropped), for a name used inside a formula: "$i \bmod{\Iter}$".
 	kwMath map[string]string
-	kwIO                    map[string]int
+	kwIO   map[string]int
 	// row is an author's row command read as \State; tab the tabbing
 	// indentation (\+, \-) and lineTabs a row's own (\>).
 	row           string
