@@ -164,10 +164,10 @@ func TestTitlesInUnlistedLanguages(t *testing.T) {
 		"\\newtheorem{propT}{Proposição}[chapter]\n\\newtheorem{corT}{Corolário}[chapter]\n" +
 		"\\newtheorem{prop2}{Propoziție}\n\\newtheorem{plogic}{Propositional}\n" +
 		"\\newenvironment{proposicao}{\\begin{propT}}{\\end{propT}}\n" +
-		"\\begin{document}\n\\chapter{Relações}\n" +
-		"\\begin{proposicao}\nSeja $R$ uma relação de $A$ em $B$, então $Dom(R) \\subseteq A$.\n\\end{proposicao}\n" +
-		"\\begin{proof}\nTrivial pela definição de relação.\n\\end{proof}\n" +
-		"\\begin{corT}\nToda relação vazia tem domínio vazio.\n\\end{corT}\n" +
+		"\\begin{document}\n\\chapter{Conjuntos}\n" +
+		"\\begin{proposicao}\nSeja $R$ um subconjunto de $A \\times B$, então $Dom(R) \\subseteq A$.\n\\end{proposicao}\n" +
+		"\\begin{proof}\nTrivial pela definição de subconjunto.\n\\end{proof}\n" +
+		"\\begin{corT}\nTodo conjunto vazio tem domínio vazio.\n\\end{corT}\n" +
 		"\\begin{prop2}\nOrice mulțime finită are un număr finit de submulțimi.\n\\end{prop2}\n" +
 		"\\begin{plogic}\nA letter standing for a sentence.\n\\end{plogic}\n" +
 		"\\end{document}\n"

@@ -400,8 +400,8 @@ func followedCarries(b block, blocks []block, ps []prim, df map[string]int, macr
 }
 
 // carriedAsRead is proofCarried on the proof as written, else as TeX
-// reads it: a proof of formulas alone in the author's macros ("\\false
-// \\land \\false") is stored with them expanded.
+// reads it: a proof of formulas alone in the author's macros
+// ("\parens{a \land b}") is stored with them expanded.
 func carriedAsRead(b block, p prim, df map[string]int, macros map[string]authorMacro) bool {
 	if proofCarried(b, p, df) {
 		return true
