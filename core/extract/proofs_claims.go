@@ -283,7 +283,8 @@ func (x *extractor) addClaim(st *secState, from, to int) {
 		}
 	}
 	stmt := x.texr.clean(src)
-	if len(strings.Fields(stmt)) < 3 || proofTitle(strings.ToLower(strings.Trim(stmt, " .:"))) {
+	if len(strings.Fields(stmt)) < 3 || proofTitle(strings.ToLower(strings.Trim(stmt, " .:"))) ||
+		proofLeadIn.MatchString(stmt) || strings.HasSuffix(strings.TrimSpace(stmt), "?") {
 		return
 	}
 	c := cand{
@@ -299,6 +300,12 @@ func (x *extractor) addClaim(st *secState, from, to int) {
 	c.statement = stmt
 	x.addFormatBlock(st, formatBlock{c: c, title: title})
 }
+
+// proofLeadIn is a paragraph that leads into a proof of something stated
+// elsewhere, not a claim: "We are now ready to prove Theorem 4.1.6",
+// "Recall the definition of …", "Now all we have to do is generalize this
+// proof", "Why can we not …".
+var proofLeadIn = lazyre.New(`(?i)\b(?:prove[sd]?|proofs?|proving|recall|we (?:are )?now|ready to)\b|^\s*(?:why|how|now|notice|note|here|let us|we (?:will|shall))\b`)
 
 // claimConfidence is below a marked block's: the author proved the
 // statement but did not set it apart as a result.

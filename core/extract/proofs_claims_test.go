@@ -57,3 +57,16 @@ func TestProofProvesTheStatementBeforeIt(t *testing.T) {
 		t.Errorf("got %d primitives %v, want the two items and the theorem", len(ps), nameList(ps))
 	}
 }
+
+// A paragraph that leads into a proof of a result stated elsewhere is no
+// claim: the proof after it makes no result of it.
+func TestProofLeadInIsNoClaim(t *testing.T) {
+	txt := "\\documentclass{article}\n\\usepackage{amsthm}\n\\begin{document}\n\\section{Primes}\n" +
+		"We are ready to prove the fundamental theorem of arithmetic using the following idea.\n\n" +
+		"\\begin{proof}\nCancel common primes from two factorizations.\n\\end{proof}\n\n" +
+		"Why can we not differentiate under the integral in the second term?\n\n" +
+		"\\begin{proof}\nIt would lead to an impossible result.\n\\end{proof}\n\\end{document}\n"
+	if ps := texBook(t, txt); len(ps) != 0 {
+		t.Errorf("got %v, want no claim", nameList(ps))
+	}
+}
