@@ -30,7 +30,11 @@ var mintedLang = lazyre.New(`\\begin\{minted\}\s*(?:\[[^\]]*\])?\s*\{([A-Za-z+#]
 // authorListings are the environments the document defines to set code
 // verbatim, with the language each gives ("" when none).
 func (d *texDoc) authorListings(doc string) map[string]string {
+	if d.listings != nil {
+		return d.listings // read once per document, not per section
+	}
 	out := map[string]string{}
+	d.listings = out
 	for name, a := range d.authorEnvs {
 		if !strings.Contains(a.begin, `\begin{minted}`) && !strings.Contains(a.begin, `\begin{lstlisting}`) &&
 			!strings.Contains(a.begin, `\VerbatimEnvironment`) && !strings.Contains(a.begin, `\begin{Verbatim}`) {

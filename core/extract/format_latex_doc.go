@@ -30,6 +30,9 @@ type texDoc struct {
 	// (\newenvironment and kin), read for the heading they print
 	// (format_latex_heading.go).
 	authorEnvs map[string]*authorEnv
+	// listings are the environments the author defines over the listing
+	// packages, with their languages (authorListings), once read.
+	listings map[string]string
 	labels     map[string]texLabel
 	refs       []texRef   // document order
 	proofs     []texProof // document order
