@@ -33,9 +33,9 @@ type texDoc struct {
 	// listings are the environments the author defines over the listing
 	// packages, with their languages (authorListings), once read.
 	listings map[string]string
-	labels     map[string]texLabel
-	refs       []texRef   // document order
-	proofs     []texProof // document order
+	labels   map[string]texLabel
+	refs     []texRef   // document order
+	proofs   []texProof // document order
 	// blocks are the numbered theorem-like environments (primitives and
 	// the examples, exercises and remarks around them), by offset of their
 	// \begin.
