@@ -731,11 +731,7 @@ func (p *pcParser) declared(s string) string {
 			i++
 			continue
 		}
-		j := i + 1
-		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
-			j++
-		}
-		name := s[i+1 : j]
+		name, j := controlWord(s, i)
 		if d, ok := p.kwData[name]; ok && name != "" {
 			b.WriteString(d)
 			i = j
@@ -761,16 +757,18 @@ func (p *pcParser) inMath(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
-		j := i + 1
-		for s[i] == '\\' && j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
-			j++
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			i++
+			continue
 		}
-		if m, ok := p.kwMath[s[i+1:j]]; ok && s[i] == '\\' && j > i+1 {
+		name, j := controlWord(s, i)
+		if m, ok := p.kwMath[name]; ok && name != "" {
 			b.WriteString(m)
 		} else {
-			b.WriteString(s[i:j])
+			b.WriteString(s[i:max(j, i+1)])
 		}
-		i = j
+		i = max(j, i+1)
 	}
 	return b.String()
 }

@@ -216,7 +216,7 @@ func openEnvAt(s string, from, at int, block func(string) bool) (name string, en
 				i = e
 				continue
 			}
-		case strings.HasPrefix(s[i:], `\item`) && !isLetterAt(s, i+len(`\item`)):
+		case strings.HasPrefix(s[i:], `\item`) && (i+len(`\item`) >= len(s) || !isLetterByte(s[i+len(`\item`)])):
 			if n := len(stack); n > 0 && listEnvs[stack[n-1].name] {
 				stack[n-1].items = i
 			}
@@ -231,11 +231,6 @@ func openEnvAt(s string, from, at int, block func(string) bool) (name string, en
 		return "", top.at, top.items, closed
 	}
 	return top.name, top.at, -1, closed
-}
-
-// isLetterAt reports whether s has a letter at i (a longer control word).
-func isLetterAt(s string, i int) bool {
-	return i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z')
 }
 
 // openGroupAt is where the innermost brace group open at `at`, opened
