@@ -691,3 +691,18 @@ func TestAlgorithm2eDeclaredNamesEverywhere(t *testing.T) {
 		t.Errorf("form drops declared names:\n%s", f)
 	}
 }
+
+// algorithm2e's starred comments place the comment (\tcp*[f]{…}); the
+// placement is no word of it.
+func TestAlgorithm2eStarredCommentPlacement(t *testing.T) {
+	src := "\\begin{algorithm}\n\\KwIn{a graph $G$}\n$Q \\leftarrow [s]$ \\tcp*[f]{queue of nodes to visit}\\;\n" +
+		"$D[s] \\leftarrow 0$\\;\n\\While{$Q$}{$v \\leftarrow$ dequeue$(Q)$\\tcc*[h]{the next}\\;}\n\\caption{Search template}\n\\end{algorithm}\n"
+	a, ok := algorithmsOf(t, src)["Search template"]
+	if !ok {
+		t.Fatalf("no algorithm: %v", algNames(algorithmsOf(t, src)))
+	}
+	f := a.ComputationalForm
+	if !strings.Contains(f, "▷ queue of nodes to visit") || strings.Contains(f, "[f]") || strings.Contains(f, "[h]") || strings.Contains(f, "*") {
+		t.Errorf("form = %q, want the comments without their placement", f)
+	}
+}

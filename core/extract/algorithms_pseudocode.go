@@ -540,6 +540,11 @@ func (p *pcParser) command(s, name string, j int) int {
 		p.cur.WriteString(nm + "(" + args + ")")
 		return e2
 	case "comment", "tcc", "tcp":
+		// algorithm2e's \tcp*[f]{…}: the placement is layout, not words
+		// of the comment (the star was read with the name)
+		if name != "comment" {
+			j = skipOptArgs(s, j)
+		}
 		if braceNext(s, j) {
 			a, e := arg(s, j)
 			p.cur.WriteString(" ▷ " + a)

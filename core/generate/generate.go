@@ -621,8 +621,10 @@ func byImportance(prims []core.Primitive) []int {
 // trigger returns the keyword k as an activation trigger, or false when it
 // is not one: lowercased and cleaned, letters, digits, spaces and single
 // hyphens only, at least 3 runes, and no part (split at spaces and hyphens)
-// that is a stopword, a bare number or a single letter. This is what keeps
-// "the", "and", "for" — the reference's observed triggers — out.
+// that is a stopword, a bare number or a single letter, and not of
+// everyday words alone (text.IsCommonWord). This is what keeps "the",
+// "and", "for" — the reference's observed triggers — out, and "request",
+// "order" or "input", which any task may say.
 func trigger(k string) (string, bool) {
 	k = strings.ToLower(clean(k, 0))
 	if utf8.RuneCountInString(k) < 3 || utf8.RuneCountInString(k) > maxTriggerRunes {
@@ -637,10 +639,19 @@ func trigger(k string) (string, bool) {
 	if len(parts) == 0 || strings.Contains(k, "--") || strings.HasPrefix(k, "-") || strings.HasSuffix(k, "-") {
 		return "", false
 	}
+	common := 0
 	for _, p := range parts {
 		if utf8.RuneCountInString(p) < 2 || text.IsStopword(p) || isNumeric(p) {
 			return "", false
 		}
+		if text.IsCommonWord(p) {
+			common++
+		}
+	}
+	// A trigger of everyday words alone ("request", "search template")
+	// loads the skill for tasks of any subject.
+	if common == len(parts) {
+		return "", false
 	}
 	return k, true
 }

@@ -222,7 +222,7 @@ func TestSkillContent(t *testing.T) {
 	}
 	desc, meta := frontMeta(t, s)
 	// What the skill helps with and when, without counts or file names.
-	if !strings.HasPrefix(desc, "States the definitions of Test Domain. Covers: "+top.Name+", ") ||
+	if !strings.HasPrefix(desc, "Lets an agent apply the definitions of Test Domain. Covers: "+top.Name+", ") ||
 		!strings.Contains(desc, "Use when a task involves ") || strings.Contains(desc, "40") || strings.Contains(desc, "book-0") {
 		t.Errorf("description %q", desc)
 	}

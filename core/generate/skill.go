@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -163,7 +164,7 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	// knowledge covers and when to load it. Counts, file names and the
 	// plane help no choice; they are in the metadata.
 	desc := fitDescription(
-		"States the "+kindsOf(prims)+" of "+title+".",
+		"Lets an agent "+offers(prims)+" of "+title+".",
 		keyList("Covers", topConcepts(prims, ranked, maxTopConcepts, 60)),
 		useWhen("Use when a task involves", title, triggers)+" Domain: "+domainTitle+".",
 	)
@@ -172,7 +173,8 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	b.WriteString(frontmatter(name, desc, meta))
 	b.WriteString("\n# " + mdName(title) + "\n\n")
 	b.WriteString(paragraph(capitalize(kindsOf(prims))+" of "+title+", in the domain "+domainTitle+
-		". Use the key primitives below to state, apply or check them; the reference files hold every one with its source.", 600) + "\n\n")
+		". The key primitives below give each algorithm's steps and each result's proof where the source gives one; "+
+		"the reference files hold every primitive whole, with its source.", 600) + "\n\n")
 
 	// Summary: one fact a line, as list items: Markdown joins consecutive
 	// lines into one paragraph.
@@ -189,7 +191,7 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 
 	b.WriteString("## Key Primitives\n\n")
 	key := firstIdx(ranked, cfg.MaxKeyPrimitives)
-	b.WriteString(keyPrimitives(prims, key, wordsOf(sh.lex, prims, patternStems(prims, key))))
+	b.WriteString(keyPrimitives(prims, key, wordsOf(sh.lex, prims, patternStems(prims, key)), refs))
 
 	// a section with nothing to say is left out
 	if rules := compositionLines(prims, cfg.MaxCompositionRules, idNames(sh.prims)); len(rules) > 0 {
@@ -264,6 +266,47 @@ func kindsOf(prims []core.Primitive) string {
 		return "knowledge"
 	}
 	return joinAnd(parts, ", ")
+}
+
+// offers says what a knowledge skill lets an agent do, by the kinds of
+// what it holds, most frequent first: "run the algorithms step by step,
+// prove the theorems and apply the definitions".
+func offers(prims []core.Primitive) string {
+	count := map[core.PrimitiveType]int{}
+	proved := 0
+	for i := range prims {
+		count[prims[i].Type]++
+		if prims[i].Proof.Text != "" || prims[i].Proof.Sketch != "" {
+			proved++
+		}
+	}
+	types := append([]core.PrimitiveType{}, core.PrimitiveTypes...)
+	sort.SliceStable(types, func(i, j int) bool { return count[types[i]] > count[types[j]] })
+	var parts []string
+	for _, t := range types {
+		if count[t] == 0 {
+			continue
+		}
+		verb := offerVerbs[t]
+		if t == core.Theorem && proved > 0 {
+			verb = "prove"
+		}
+		part := verb + " the " + kindNames[t]
+		if t == core.Algorithm {
+			part += " step by step"
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 0 {
+		return "use the knowledge"
+	}
+	return joinAnd(parts, ", ")
+}
+
+// offerVerbs say what an agent does with each kind of primitive.
+var offerVerbs = map[core.PrimitiveType]string{
+	core.Definition: "apply", core.Theorem: "apply", core.Algorithm: "run",
+	core.Technique: "apply", core.Axiom: "follow", core.Identity: "use",
 }
 
 // keyList is "Label: a, b, c." for a non-empty list, "" otherwise.
@@ -564,16 +607,20 @@ func patternWords(patterns []string, words map[string]string) []string {
 
 // keyPrimitives renders the reference's Key Primitives entries: the
 // primitives key (the most important, in order) as "**Name** (type):
-// statement" with their applicability patterns as words, statements cut so
-// SKILL.md stays within its token budget.
-func keyPrimitives(prims []core.Primitive, key []int, words map[string]string) string {
+// statement", an algorithm's steps and a result's proof with it (see
+// keyEntry), and their applicability patterns as words, within a budget
+// that keeps SKILL.md readable in one go; refs say where each is whole.
+func keyPrimitives(prims []core.Primitive, key []int, words map[string]string, refs []refFile) string {
 	if len(key) == 0 {
 		return "No primitives available.\n\n"
 	}
 	var b strings.Builder
+	budget := keyBudgetRunes
 	for _, i := range key {
+		e := keyEntry(&prims[i], refPlace(refs, i), budget)
+		budget -= utf8.RuneCountInString(e)
+		b.WriteString(e)
 		p := &prims[i]
-		b.WriteString("**" + mdName(shownName(p)) + "** (" + typeName(p.Type) + "): " + statement(p, maxInlineRunes) + "\n")
 		var applies []string
 		for _, ap := range patternWords(p.ApplicabilityPatterns, words) {
 			if len(applies) == maxPatternsPerKey {
@@ -590,6 +637,17 @@ func keyPrimitives(prims []core.Primitive, key []int, words map[string]string) s
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// refPlace names the reference file entry of primitive i: "entry 12 of
+// references/primitives.md".
+func refPlace(refs []refFile, i int) string {
+	for _, r := range refs {
+		if i >= r.first && i < r.end {
+			return "entry " + strconv.Itoa(i+1) + " of " + r.path
+		}
+	}
+	return "lore's store"
 }
 
 func firstIdx(s []int, n int) []int {
@@ -632,11 +690,13 @@ func compositionLines(prims []core.Primitive, max int, names map[string]string) 
 				return out
 			}
 			with, ok := names[r.With]
-			if !ok {
+			yields := clean(r.Yields, maxFieldRunes)
+			// "A + B -> A" says only that A uses B, and repeats a name
+			if !ok || strings.EqualFold(yields, clean(shownName(&prims[i]), maxFieldRunes)) || strings.EqualFold(yields, clean(with, maxFieldRunes)) {
 				continue
 			}
 			out = append(out, "- "+mdName(shownName(&prims[i]))+" + "+mdName(with)+" -> "+
-				mdName(clean(r.Yields, maxFieldRunes))+" ("+clean(string(r.Type), 30)+")")
+				mdName(yields)+" ("+clean(string(r.Type), 30)+")")
 		}
 	}
 	return out
@@ -709,7 +769,20 @@ func refEntry(n int, p *core.Primitive) string {
 	}
 	field("ID", clean(p.ID, maxFieldRunes))
 	field("Type", typeName(p.Type))
-	field("Statement", statement(p, maxRefStmtRunes))
+	if lines := stepLines(p); lines != nil {
+		// the steps in their nesting, after what the statement says
+		// before them
+		if lead := stepsLead(p, lines); lead != "" {
+			field("Statement", clean(lead, maxRefStmtRunes))
+		}
+		b.WriteString("- Steps:\n\n")
+		if stepsBlock(&b, "  ", lines, len(lines), maxRefStepRunes) {
+			b.WriteString("  (the steps are cut here; lore show " + clean(p.ID, maxFieldRunes) + " has them all)\n")
+		}
+		b.WriteString("\n")
+	} else {
+		field("Statement", statement(p, maxRefStmtRunes))
+	}
 	proofFields(p.Proof, field)
 	field("Section", clean(p.Section, maxFieldRunes))
 	field("Source", clean(p.Provenance.Document, maxFieldRunes))

@@ -102,7 +102,7 @@ func TestSkillsOnePerSubject(t *testing.T) {
 		checkArtifact(t, a)
 		s := file(t, a, "SKILL.md")
 		desc, meta := frontMeta(t, s)
-		if !strings.HasPrefix(desc, "States the requirements of "+w.title+".") || a.Primitives != w.n || meta["subject"] != w.title {
+		if !strings.HasPrefix(desc, "Lets an agent follow the requirements of "+w.title+".") || a.Primitives != w.n || meta["subject"] != w.title {
 			t.Errorf("%s: description %q, %d primitives, subject %q", a.Name, desc, a.Primitives, meta["subject"])
 		}
 		if strings.Contains(desc, "handshakes, frames and messages") {

@@ -1,0 +1,148 @@
+package generate
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// An agent asked to run an algorithm needs its steps as the source nests
+// them: the flattened statement ("4. for i ← 1 … 5. for each edge … 6. if
+// …") hides which step is inside which loop. A skill gives an algorithm's
+// computational form, one step a line with its indentation, in a text
+// block, and a result's proof beside it, so that "how is it done" and
+// "why does it hold" are answered from the skill.
+
+// Bounds of what a skill quotes of an algorithm and a proof.
+const (
+	maxInlineSteps      = 40   // lines of an algorithm shown whole in SKILL.md
+	maxInlineStepRunes  = 1800 // runes of those lines
+	cutInlineSteps      = 12   // lines shown of a longer one, before the pointer
+	maxInlineProofRunes = 700  // a proof or sketch quoted in SKILL.md
+	maxInlineKeyRunes   = 900  // a key result's statement in SKILL.md
+	maxRefStepRunes     = 8000 // an algorithm's steps in a reference file
+	keyBudgetRunes      = 14000
+)
+
+// stepLines are the lines of p's computational form when it is a list of
+// steps (an algorithm's pseudo-code, a procedure's numbered steps), their
+// math read and their indentation kept; nil otherwise (a theorem's form is
+// "Given preconditions, then: …", which says nothing the statement does
+// not).
+func stepLines(p *core.Primitive) []string {
+	if p.Type != core.Algorithm && p.Type != core.Technique {
+		return nil
+	}
+	raw := strings.Split(strings.TrimSpace(p.ComputationalForm), "\n")
+	steps := 0
+	for _, l := range raw {
+		if numberedLine.MatchString(l) {
+			steps++
+		}
+	}
+	if steps < 2 {
+		return nil
+	}
+	out := make([]string, 0, len(raw))
+	for _, l := range raw {
+		body := strings.TrimLeft(l, " \t")
+		indent := strings.Repeat(" ", len(l)-len(body))
+		if s := clean(text.ReadableMath(body), 0); s != "" {
+			// a fence inside a step would end the block it is shown in
+			out = append(out, indent+strings.ReplaceAll(s, "```", "ˋˋˋ"))
+		}
+	}
+	return out
+}
+
+// stepsBlock writes lines as a text block: the first limit lines and no
+// more than maxRunes runes of them, and reports whether some were left out.
+func stepsBlock(b *strings.Builder, pad string, lines []string, limit, maxRunes int) (cut bool) {
+	b.WriteString(pad + "```text\n")
+	n := 0
+	for i, l := range lines {
+		n += utf8.RuneCountInString(l) + 1
+		if i == limit || (n > maxRunes && i > 0) {
+			cut = true
+			break
+		}
+		b.WriteString(pad + l + "\n")
+	}
+	b.WriteString(pad + "```\n")
+	return cut
+}
+
+// stepsLead is the part of an algorithm's statement before its steps: the
+// statement repeats the form flattened, and the block shows it.
+func stepsLead(p *core.Primitive, lines []string) string {
+	st := clean(text.ReadableMath(p.FormalStatement), 0)
+	first := strings.TrimSpace(lines[0])
+	if len(first) > 24 {
+		first = first[:24]
+	}
+	if k := strings.Index(st, first); k >= 0 {
+		st = strings.TrimSpace(st[:k])
+	}
+	// a lead that only repeats the name says nothing
+	if strings.TrimSuffix(st, ".") == strings.TrimSpace(p.Name) {
+		return ""
+	}
+	return clean(st, maxInlineKeyRunes)
+}
+
+// whyText is the proof sketch a source gives of p, else its proof, read
+// as the statement is; "" when it gives none.
+func whyText(p *core.Primitive) (label, s string) {
+	if s := clean(text.ReadableMath(p.Proof.Sketch), 0); s != "" {
+		return "Proof sketch", s
+	}
+	if s := clean(text.ReadableMath(p.Proof.Text), 0); s != "" {
+		return "Proof", s
+	}
+	return "", ""
+}
+
+// keyEntry renders one Key Primitives entry: its name, type and statement;
+// an algorithm's steps as a block; a result's proof or sketch. Within
+// budget runes the entry is whole where it fits its bounds; what is cut
+// (and every entry once the budget is spent) points at ref, the reference
+// file entry that holds it whole.
+func keyEntry(p *core.Primitive, ref string, budget int) string {
+	var b strings.Builder
+	head := "**" + mdName(shownName(p)) + "** (" + typeName(p.Type) + ")"
+	lines := stepLines(p)
+	switch {
+	case budget <= 0:
+		b.WriteString(head + ": " + statement(p, maxInlineRunes) + " (whole in " + ref + ")\n")
+	case lines != nil:
+		lead := stepsLead(p, lines)
+		var steps strings.Builder
+		if stepsBlock(&steps, "", lines, maxInlineSteps, maxInlineStepRunes) {
+			steps.Reset()
+			stepsBlock(&steps, "", lines, cutInlineSteps, maxInlineStepRunes)
+			lead += " Its first steps (all " + strconv.Itoa(len(lines)) + " lines in " + ref + "):"
+		}
+		if lead = strings.TrimSpace(lead); lead != "" {
+			b.WriteString(head + ": " + lead + "\n\n")
+		} else {
+			b.WriteString(head + ", step by step:\n\n")
+		}
+		b.WriteString(steps.String())
+	default:
+		st := statement(p, maxInlineKeyRunes)
+		b.WriteString(head + ": " + st + "\n")
+		if label, why := whyText(p); why != "" {
+			b.WriteString("  " + label + ": " + clean(why, maxInlineProofRunes))
+			if utf8.RuneCountInString(why) > maxInlineProofRunes {
+				b.WriteString(" (whole in " + ref + ")")
+			}
+			b.WriteString("\n")
+		} else if strings.HasSuffix(st, "…") {
+			b.WriteString("  (whole in " + ref + ")\n")
+		}
+	}
+	return b.String()
+}
