@@ -64,11 +64,13 @@ func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 	if len(works) == 1 {
 		states = " states"
 	}
+	// It claims what its primitives hold, not what its domain covers in
+	// general ("groups, rings, fields" for one chapter on the reals).
 	desc := fitDescription(
 		"Reasons with what "+joinAnd(firstN(works, maxDocsNamed), ", ")+states+
 			colonList(topConcepts(body, ranked, maxTopConcepts, 40))+".",
-		sentence(d.Description),
-		useWhen("Use when a task needs reasoning about", title, triggers),
+		useWhen("Delegate to it a task that needs", title, triggers),
+		"It answers with the statements, steps and proofs of its skills, each with its source.",
 	)
 	meta := append(baseMeta(d, "agent", len(body), center, now), kv{"triggers", strings.Join(triggers, ", ")})
 
@@ -78,6 +80,8 @@ func agent(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, c
 
 	b.WriteString("## Role\n\n")
 	b.WriteString(paragraph(roleOf(body, ranked, works), 1200) + "\n\n")
+
+	b.WriteString(delegation(works, triggers, sh.skillNames))
 
 	b.WriteString("## Expertise\n\n**Key Primitives:**\n")
 	top := namedFirst(body, ranked, cfg.MaxKeyPrimitives)
@@ -173,10 +177,13 @@ func dependencyChains(prims []core.Primitive, names map[string]string) []string 
 	for _, i := range firstIdx(idx, maxChains) {
 		var named []string
 		rest := 0
+		self := mdName(shownName(&prims[i]))
 		for _, id := range prims[i].Enables {
 			nm, ok := names[id]
+			// a chain names each primitive once: two results of one
+			// name, or one that enables itself, say nothing twice
 			switch {
-			case !ok:
+			case !ok || mdName(nm) == self || slices.Contains(named, mdName(nm)):
 			case len(named) == maxChainIDs:
 				rest++
 			default:
@@ -186,7 +193,7 @@ func dependencyChains(prims []core.Primitive, names map[string]string) []string 
 		if len(named) == 0 {
 			continue
 		}
-		line := "- " + mdName(shownName(&prims[i])) + " enables: " + strings.Join(named, "; ")
+		line := "- " + self + " enables: " + strings.Join(named, "; ")
 		if rest > 0 {
 			line += fmt.Sprintf(" and %d more", rest)
 		}
@@ -403,4 +410,31 @@ func roleOf(prims []core.Primitive, ranked []int, works []string) string {
 		return who + as + "."
 	}
 	return who + as + ": " + joinAnd(parts, "; ") + "."
+}
+
+// delegation says when an orchestrator hands the agent a task, what it
+// gives back, and the skills it answers from (skills, the domain's skills
+// generated with it).
+func delegation(works, triggers, skills []string) string {
+	var b strings.Builder
+	b.WriteString("## When to Delegate\n\n")
+	on := "what " + joinAnd(firstN(works, maxDocsNamed), ", ") + " state"
+	if len(works) == 0 {
+		on = "what it learned"
+	}
+	b.WriteString("Hand this agent a task that needs " + on)
+	if len(triggers) > 0 {
+		b.WriteString(" (" + joinBounded(triggers, 250) + ")")
+	}
+	b.WriteString(": to state a result or definition as the source gives it, to carry out one of its algorithms " +
+		"step by step, or to say why a result holds. It returns the statements it used, by name, with the steps " +
+		"or proof the source gives and the section they come from; what its skills do not hold it says it does not know.\n\n")
+	if len(skills) > 0 {
+		b.WriteString("## Skills\n\nIt answers from these skills; load the one a task names:\n\n")
+		for _, s := range skills {
+			b.WriteString("- " + s + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }

@@ -37,6 +37,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -214,7 +215,18 @@ func SubjectLabel(sub Subject) string {
 func All(d DomainInfo, prims []core.Primitive, centers []core.PlanePosition, cfg Config) []Outcome {
 	sh := newShared(prims)
 	body, _ := sh.coherentBody()
-	return append(skills(d, prims, cfg, sh), agent(d, prims, centers, cfg, sh), team(d, body, cfg, func() []string { return sh.termsOf(body) }))
+	out := skills(d, prims, cfg, sh)
+	// the agent names the skills made of its body
+	inBody := make(map[string]bool, len(body))
+	for i := range body {
+		inBody[body[i].ID] = true
+	}
+	for _, o := range out {
+		if o.Artifact != nil && slices.ContainsFunc(o.Sources, func(id string) bool { return inBody[id] }) {
+			sh.skillNames = append(sh.skillNames, o.Artifact.Name)
+		}
+	}
+	return append(out, agent(d, prims, centers, cfg, sh), team(d, body, cfg, func() []string { return sh.termsOf(body) }))
 }
 
 // shared is what the generators of one domain compute once: the lexicon
@@ -232,6 +244,9 @@ type shared struct {
 	// body and bodySubs are the domain's coherent body (coherentBody).
 	body     []core.Primitive
 	bodySubs []Subject
+	// skillNames are the skills generated of the body, which its agent
+	// wraps.
+	skillNames []string
 }
 
 func newShared(prims []core.Primitive) *shared { return &shared{lex: newLexicon(), prims: prims} }

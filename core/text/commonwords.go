@@ -40,6 +40,7 @@ var commonWords = func() map[string]struct{} {
 		top total true try turn type understand unit until update usage use used user usual
 		value version view want water way week well whole word work world write year young
 		positive negative template specific various similar whether within
+		lecture chapter course exercise solution introduction overview appendix summary
 	`)
 	m := make(map[string]struct{}, len(words))
 	for _, w := range words {
