@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"encoding/json"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -135,23 +136,45 @@ func commentedOut(s string, i int) bool {
 	return false
 }
 
-// frontMatterTitle reads "title:" from a YAML front matter block.
+// frontMatterTitle reads the title of a page's front matter: YAML's
+// "title:" between "---" lines, TOML's "title = …" between "+++" lines
+// (Hugo), or JSON's "Title" in an HTML comment opening the page (the Go
+// website's <!--{"Title": "…"}-->).
 func frontMatterTitle(head string) string {
-	rest, ok := strings.CutPrefix(head, "---\n")
-	if !ok {
+	if rest, ok := strings.CutPrefix(head, "<!--{"); ok {
+		if end := strings.Index(rest, "}-->"); end >= 0 {
+			var m map[string]any
+			if json.Unmarshal([]byte("{"+rest[:end]+"}"), &m) == nil {
+				for k, v := range m {
+					if t, ok := v.(string); ok && strings.EqualFold(k, "title") {
+						return t
+					}
+				}
+			}
+		}
 		return ""
 	}
+	fence, sep := "---", ":"
+	rest, ok := strings.CutPrefix(head, "---\n")
+	if !ok {
+		if rest, ok = strings.CutPrefix(head, "+++\n"); !ok {
+			return ""
+		}
+		fence, sep = "+++", "="
+	}
 	for _, ln := range strings.Split(rest, "\n") {
-		if strings.TrimRight(ln, " \t\r") == "---" {
+		if strings.TrimRight(ln, " \t\r") == fence {
 			break
 		}
-		if v, ok := strings.CutPrefix(ln, "title:"); ok {
-			v = strings.TrimSpace(v)
-			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-				v = v[1 : len(v)-1]
-			}
-			return v
+		k, v, ok := strings.Cut(ln, sep)
+		if !ok || strings.TrimRight(k, " \t") != "title" { // a nested key is not the page's
+			continue
 		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		}
+		return v
 	}
 	return ""
 }

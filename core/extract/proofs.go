@@ -159,7 +159,7 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 		// heading between them (a lecture's date in a course's notes),
 		// is read on from the result: nothing of its own section came
 		// before it to prove.
-		if !marked || c.end <= c.offset || c.end > sp.at || !onlyHeadings(x.doc[c.end:sp.at]) {
+		if (!marked || c.end <= c.offset || c.end > sp.at || !onlyHeadings(x.doc[c.end:sp.at])) && !x.proofHeadingUnder(c, sp) {
 			return -1 // another section's
 		}
 	}
@@ -185,6 +185,26 @@ func (x *extractor) proofOwner(sp proofSpan, cs []cand, mains []int, byKey map[s
 		return -1
 	}
 	return ci
+}
+
+// proofHeadingUnder reports whether sp is a Markdown heading ("####
+// Proof") that comes right after c's section says c, no other heading
+// between: a chapter that gives each result a heading gives its proof
+// one under it.
+func (x *extractor) proofHeadingUnder(c *cand, sp proofSpan) bool {
+	if x.format != core.FormatMarkdown || !strings.HasPrefix(strings.TrimLeft(x.doc[sp.at:], " \t"), "#") || sp.at <= c.offset {
+		return false
+	}
+	between := x.doc[max(c.offset, c.end):sp.at]
+	if i := strings.IndexByte(between, '\n'); i >= 0 && c.end <= c.offset {
+		between = between[i+1:] // the result's own heading line
+	}
+	for _, l := range strings.Split(between, "\n") {
+		if strings.HasPrefix(strings.TrimLeft(l, " \t"), "#") {
+			return false
+		}
+	}
+	return true
 }
 
 // headingLine is a LaTeX sectioning command on a line of its own, with
@@ -587,11 +607,13 @@ func namedResult(title string) (string, string) {
 // "Idea of the proof" or "Sketch", ended by '.' or ':', or set in bold
 // alone on its line ("**Proof**" over the proof, as a PDF's text writes
 // a label set on a line of its own) or with what it proves after it in
-// the text's face ("**Proof** of Proposition 9.2.8", "**Proof** of (a)").
-var textProof = lazyre.New(`^[ \t>]*(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
+// the text's face ("**Proof** of Proposition 9.2.8", "**Proof** of (a)"),
+// or alone on its line, a Markdown heading's words included ("#### Proof"
+// under a "### Theorem: …" heading).
+var textProof = lazyre.New(`^[ \t>]*(?:#{1,6}[ \t]+)?(?:\\noindent\s*)?(?:[*_]{1,2}|\\(?:textbf|textit|emph|textsc|paragraph\*?)\{|\{\\(?:bf|it|em|sc)\s+)?` +
 	`((?:Proof|PROOF|Beweis|Preuve|Démonstration|Demostración|Dimostrazione)(?:\s+(?:sketch|idea|outline)|\s+\((?:sketch|idea)\))?(?:\s+(?:of|of the|des|del|della|von)\s+(?:[A-Z][a-zé]+\s*~?\s*(?:[0-9]+(?:\.[0-9]+)*|[A-Z]\.[0-9]+)|the\s+(?:theorem|lemma|proposition|corollary)|[A-Z][\p{L}-]*(?:['’]s)?\s+(?:theorem|lemma|formula|inequality|identity|criterion|principle)))?` +
 	`|(?:Sketch|Idea|Outline)(?:\s+of\s+(?:the\s+)?proof(?:\s+of\s+[A-Z][a-zé]+\s*~?\s*[0-9]+(?:\.[0-9]+)*)?)?)` +
-	`\s*(?:(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?|[*_]{1,2}[ \t]*(?:\r?\n|$)|[*_]{1,2}[ \t]+of[ \t][^\n]{1,80}(?:\r?\n|$))`)
+	`\s*(?:(?:[*_}]{1,2}\s*)?[.:](?:\s*[*_}]{1,2})?|[*_]{1,2}[ \t]*(?:\r?\n|$)|[*_]{1,2}[ \t]+of[ \t][^\n]{1,80}(?:\r?\n|$)|[ \t]*(?:\r?\n|$))`)
 
 // blockLine is a line of running text that opens another block: a
 // result, definition, example, exercise or remark marker, or a Markdown

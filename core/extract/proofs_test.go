@@ -538,3 +538,31 @@ func TestProofOfANamedTheoremInPDFText(t *testing.T) {
 		t.Errorf("Lagrange's proof = %q", l.Proof.Text)
 	}
 }
+
+// A Markdown chapter that gives each result a heading gives its proof one
+// too: "#### Proof" under "### Theorem: …" is that theorem's proof.
+func TestMarkdownProofHeading(t *testing.T) {
+	doc := "# Matching Games\n\n## Theory\n\n### Definition: a blocking pair\n\nA pair (s,r) is said to block a matching M if s prefers r to M(s) and r prefers s to its partner.\n\n" +
+		"### Theorem: Unique matching as output of the algorithm\n\nAll possible executions of the algorithm yield the same stable matching.\n\n#### Proof\n\n" +
+		"Suppose two executions yield different matchings. Take the first suitor rejected by a partner it has in another stable matching; that rejection contradicts stability.\n\n" +
+		"#### Example: Applying it\n\nThe suitors propose in turn.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{})
+	var th *core.Primitive
+	for i := range ps {
+		if strings.HasPrefix(ps[i].Name, "Unique matching") {
+			th = &ps[i]
+		}
+		if strings.Contains(ps[i].FormalStatement, "Suppose two executions") && ps[i].Type != core.Theorem {
+			t.Errorf("the proof is a primitive of its own: %s", ps[i].Name)
+		}
+	}
+	if th == nil {
+		t.Fatalf("no theorem among %v", names(ps))
+	}
+	if !strings.Contains(th.Proof.Text, "first suitor rejected") || strings.Contains(th.Proof.Text, "propose in turn") {
+		t.Errorf("proof = %q, want the proof section whole and alone", th.Proof.Text)
+	}
+	if strings.Contains(th.FormalStatement, "Suppose two executions") {
+		t.Errorf("statement holds the proof: %q", th.FormalStatement)
+	}
+}

@@ -103,6 +103,26 @@ func stepsTaught(prims []core.Primitive) int {
 	return n
 }
 
+// taught weighs what a subject teaches an agent: each primitive, each
+// proof the source gives of one, and each numbered step it gives (an
+// algorithm's, or one a definition sets out). A
+// chapter of six results with their proofs and an algorithm of a dozen
+// steps is a skill an agent can use, though it is fewer than ten
+// statements.
+func taught(prims []core.Primitive) int {
+	n := len(prims)
+	for i := range prims {
+		p := &prims[i]
+		if p.Proof.Text != "" || p.Proof.Sketch != "" {
+			n++
+		}
+		if p.Type != core.Technique { // a technique's steps count in stepsTaught
+			n += numberedSteps(p.FormalStatement)
+		}
+	}
+	return n
+}
+
 // numberedSteps counts "1. … 2. … 3. …" in a procedure's statement: the
 // numbers that follow each other from 1.
 func numberedSteps(s string) int {
@@ -139,7 +159,7 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 		return howToSkill(d, sub, own, all, bgN, cfg, sh)
 	}
 	out := Outcome{Kind: core.SkillArtifact, Domain: d.ID, Subject: SubjectLabel(sub)}
-	if len(prims) < cfg.SkillMinPrimitives && stepsTaught(prims) < cfg.SkillMinPrimitives {
+	if len(prims) < cfg.SkillMinPrimitives && stepsTaught(prims) < cfg.SkillMinPrimitives && taught(prims) < cfg.SkillMinPrimitives {
 		out.Reason = fmt.Sprintf("%s; a skill needs %d", plural(len(prims), "primitive", "primitives"), cfg.SkillMinPrimitives)
 		return out
 	}
