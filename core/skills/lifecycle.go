@@ -3,6 +3,7 @@ package skills
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -122,6 +123,7 @@ func New(key string, c Content, src Source, status Status, prov Provenance, now 
 	if err := check(src, key, c); err != nil {
 		return nil, err
 	}
+	c = stampVersion(c, src, 1)
 	s := &Skill{
 		Key:        key,
 		Content:    c,
@@ -209,6 +211,23 @@ func normalize(c Content, redacted bool) Content {
 	return c
 }
 
+// stampVersion gives the "version" metadata of a skill lore wrote (one
+// whose metadata has that key: the generators') the library's version of
+// it, so that SKILL.md, lore skills show and the Skills screen say one
+// number. An imported skill keeps what its author wrote.
+func stampVersion(c Content, src Source, version int) Content {
+	if src == Imported {
+		return c
+	}
+	v, ok := c.Metadata["version"]
+	if !ok || v == strconv.Itoa(version) {
+		return c
+	}
+	c.Metadata = maps.Clone(c.Metadata)
+	c.Metadata["version"] = strconv.Itoa(version)
+	return c
+}
+
 func nilIfEmpty(xs []string) []string {
 	if len(xs) == 0 {
 		return nil
@@ -231,13 +250,14 @@ func (s *Skill) Update(c Content, reason string, now time.Time) (bool, error) {
 	if err := check(s.Source, s.Key, c); err != nil {
 		return false, err
 	}
-	h := ContentHash(c)
+	h := ContentHash(stampVersion(c, s.Source, s.Version))
 	if h == s.Hash {
 		return false, nil
 	}
 	s.pushVersion(reason, now)
+	c = stampVersion(c, s.Source, s.Version+1)
 	s.Content = c
-	s.Hash = h
+	s.Hash = ContentHash(c)
 	s.Version++
 	s.Updated = now
 	if !slices.Contains(s.Lineage.SourceHashes, h) {

@@ -3,6 +3,7 @@ package skills
 import (
 	"errors"
 	"strings"
+	"strconv"
 	"testing"
 	"time"
 
@@ -163,5 +164,53 @@ func TestStatusUsageFeedback(t *testing.T) {
 	v := s.View("/x/SKILL.md")
 	if v.Uses != 2 || v.Success != 1 || v.Helpful != 2 || v.Location != "/x/SKILL.md" || v.Key != "public.x" {
 		t.Fatalf("view %+v", v)
+	}
+}
+
+// A generated skill's SKILL.md says the library's version of it: the
+// generator writes "version: 1" each time, the library counts changes, and
+// an agent reading the file and a person reading lore skills show see one
+// number. Content that did not change is no new version, whatever the
+// generator's number; an imported skill keeps its author's.
+func TestGeneratedVersionIsTheLibrarys(t *testing.T) {
+	gen := func(body string) Content {
+		c := content("x", "d", body)
+		c.Metadata = map[string]string{"generator": "lore", "version": "1"}
+		return c
+	}
+	now := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	s, err := New("public.x", gen("one"), Learned, Draft, Provenance{}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, body := range []string{"two", "two", "three"} {
+		if _, err := s.Update(gen(body), "regenerated", now); err != nil {
+			t.Fatal(err)
+		}
+		want := []int{2, 2, 3}[i]
+		if s.Version != want || s.Content.Metadata["version"] != strconv.Itoa(want) {
+			t.Errorf("after %q: version %d, metadata %q; want %d", body, s.Version, s.Content.Metadata["version"], want)
+		}
+	}
+	if err := s.Rollback(1, now); err != nil {
+		t.Fatal(err)
+	}
+	if s.Version != 4 || s.Content.Metadata["version"] != "4" || s.Content.Instructions != "one" {
+		t.Errorf("rollback: version %d, metadata %q, body %q", s.Version, s.Content.Metadata["version"], s.Content.Instructions)
+	}
+	mine := func(body string) Content {
+		c := content("y", "d", body)
+		c.Metadata = map[string]string{"version": "7"}
+		return c
+	}
+	imp, err := New("public.y", mine("mine"), Imported, Draft, Provenance{}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := imp.Update(mine("mine, changed"), "edit", now); err != nil {
+		t.Fatal(err)
+	}
+	if imp.Content.Metadata["version"] != "7" {
+		t.Errorf("imported skill's version rewritten: %q", imp.Content.Metadata["version"])
 	}
 }
