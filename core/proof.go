@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // Proof is how a source proves a result: its proof and its sketch of the
 // proof ("Proof sketch.", "Idea of proof"), as a reader reads them, each
 // "" when the source gives none. A proof longer than MaxProof is kept to
@@ -12,6 +14,29 @@ type Proof struct {
 
 // MaxProof bounds the proof text a primitive keeps, in bytes.
 const MaxProof = 8 << 10
+
+// MaxExample bounds one worked example a primitive keeps, in bytes, and
+// MaxExamples how many it keeps.
+const (
+	MaxExample  = 4 << 10
+	MaxExamples = 4
+)
+
+// MoreExamples is a's examples followed by those of b it does not hold,
+// up to MaxExamples: what a primitive keeps when another statement of it
+// brings examples.
+func MoreExamples(a, b []string) []string {
+	out := a
+	for _, e := range b {
+		if len(out) >= MaxExamples {
+			break
+		}
+		if !slices.Contains(out, e) {
+			out = append(slices.Clip(out), e)
+		}
+	}
+	return out
+}
 
 // Or is p with q's proof and sketch where p has none: what a primitive
 // keeps when another statement of it (a duplicate, a restatement, one

@@ -193,6 +193,10 @@ type Primitive struct {
 	Versions []StatementVersion `json:"versions,omitempty"`
 	// Proof is the proof the source gives of a result, kept with it.
 	Proof Proof `json:"proof,omitzero"`
+	// Examples are the worked examples the source gives of it, as it
+	// gives them (see MaxExample): an agent asked to apply a definition or
+	// build a message follows one.
+	Examples []string `json:"examples,omitempty"`
 	// AlsoStatedIn are the other places that state the primitive's result
 	// (slides restating a book, the same book in another format): one
 	// result, one primitive, its restatements recorded on it.
@@ -252,6 +256,7 @@ func (p Primitive) Clone() Primitive {
 	p.Tags = slices.Clone(p.Tags)
 	p.Versions = slices.Clone(p.Versions)
 	p.AlsoStatedIn = slices.Clone(p.AlsoStatedIn)
+	p.Examples = slices.Clone(p.Examples)
 	if p.CompositionRules != nil {
 		rules := make([]CompositionRule, len(p.CompositionRules))
 		for i, r := range p.CompositionRules {

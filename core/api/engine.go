@@ -41,6 +41,7 @@ func PrimitiveOf(p *lorev1.Primitive) (core.Primitive, []core.Dependent) {
 	for _, at := range p.GetAlsoStatedIn() {
 		out.AlsoStatedIn = append(out.AlsoStatedIn, core.ParseStatedIn(at))
 	}
+	out.Examples = p.GetExamples()
 	var deps []core.Dependent
 	for _, e := range p.GetRequiredBy() {
 		deps = append(deps, core.Dependent{ID: e.GetFrom(), Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})

@@ -347,6 +347,7 @@ func (w *Work) merge(p *core.Primitive, other string) error {
 	q.Enables = slices.DeleteFunc(q.Enables, func(x string) bool { return x == p.ID })
 	q.Keywords = merge.Union(q.Keywords, p.Keywords)
 	q.Proof = q.Proof.Or(p.Proof)
+	q.Examples = core.MoreExamples(q.Examples, p.Examples)
 	w.removed[p.ID] = true
 	return nil
 }

@@ -722,6 +722,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	x.refEdges(cs, outOf, out)
 	x.algorithmEdges(cs, outOf, out)
 	x.attachProofs(cs, outOf, out)
+	x.attachExamples(cs, outOf, out)
 	if x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
 		x.textRefEdges(cs, outOf, out)
 	}

@@ -137,7 +137,11 @@ func TestProceduresUnderHeadingsAreTechniques(t *testing.T) {
 			t.Errorf("form lacks %q:\n%s", w, prep.ComputationalForm)
 		}
 	}
-	for _, w := range []string{"https://", "[!NOTE]", "media/compose.png", "Any directory works"} {
+	// a note stays with its step, read as words
+	if !strings.Contains(prep.ComputationalForm, "\n   > Note: Any directory works.") {
+		t.Errorf("form drops the step's note:\n%s", prep.ComputationalForm)
+	}
+	for _, w := range []string{"https://", "[!NOTE]", "media/compose.png"} {
 		if strings.Contains(prep.ComputationalForm, w) {
 			t.Errorf("form keeps %q:\n%s", w, prep.ComputationalForm)
 		}

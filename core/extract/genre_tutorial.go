@@ -24,7 +24,7 @@ const procedureConf = 0.85
 const (
 	// maxStepText bounds one step's text in the form; a longer step is cut
 	// at a sentence end and marked.
-	maxStepText = 320
+	maxStepText = 1200
 	// maxStepSentence bounds one step's first sentence in the statement.
 	maxStepSentence = 160
 	// maxCodeLine bounds a command kept whole from a code block.
@@ -152,6 +152,9 @@ type procStep struct {
 	// blocks are its code blocks whole, for the form: the commands to
 	// run and the files to write, as the source gives them.
 	blocks []codeBlock
+	// after are the paragraphs the item gives after its last code block
+	// (a note on what the commands did, a warning), for the form.
+	after []string
 	// points are the bulleted items under the step, each a line as plain
 	// text indented two spaces a level: how to do it ("Execute ECDH …",
 	// "Use HKDF-extract with sha256"), for the form.
@@ -166,6 +169,7 @@ const maxPoints = 16
 func readStep(item string) procStep {
 	var st procStep
 	var para []string
+	var between []string // a paragraph since the first, before a block
 	inPara := true
 	fence := ""
 	var blocks []codeBlock
@@ -190,12 +194,19 @@ func readStep(item string) procStep {
 			}
 			fence = t[:n]
 			fenceAt = len(ln) - len(strings.TrimLeft(ln, " \t"))
-			blocks = append(blocks, codeBlock{lang: codeLang(t[n:])})
+			// what the item says right before the block: "Create hello.go
+			// in the hello directory with the following contents:", "On
+			// Windows:" — which file it is, or when it applies
+			blocks = append(blocks, codeBlock{lang: codeLang(t[n:]), lead: cutWords(plainMarkdown(strings.Join(between, " ")), maxStepText)})
+			between = nil
 			inPara = false
 			continue
 		}
 		if t == "" {
 			inPara = false
+			if len(between) > 0 {
+				between = append(between, "")
+			}
 			continue
 		}
 		mark := 0 // the bullet's or the sub-step's number's width
@@ -222,6 +233,14 @@ func readStep(item string) procStep {
 				continue
 			}
 			para = append(para, t)
+		} else if !bullet && len(st.points) == 0 {
+			between = append(between, quoteText(t))
+		}
+	}
+	// the paragraphs after the last block, one a line
+	for _, p := range strings.Split(strings.Join(between, "\n"), "\n\n") {
+		if p = cutWords(plainMarkdown(strings.ReplaceAll(strings.TrimSpace(p), "\n", " ")), maxStepText); p != "" && len(blocks) > 0 {
+			st.after = append(st.after, p)
 		}
 	}
 	st.text = plainMarkdown(strings.Join(para, " "))
@@ -230,6 +249,21 @@ func readStep(item string) procStep {
 	return st
 }
 
+// quoteText is a line of a block quote as its words: "> [!WARNING]" (a
+// GitHub alert) is "Warning:", "> text" is the text.
+func quoteText(t string) string {
+	for strings.HasPrefix(t, ">") {
+		t = strings.TrimSpace(t[1:])
+	}
+	if m := alertMark.FindStringSubmatch(t); m != nil {
+		t = strings.ToUpper(m[1][:1]) + strings.ToLower(m[1][1:]) + ":" + t[len(m[0]):]
+	}
+	return t
+}
+
+// alertMark opens a GitHub alert: "[!NOTE]", "[!WARNING]".
+var alertMark = lazyre.New(`^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]`)
+
 // subStepMark is a numbered sub-step's number, on a line indented under
 // its step.
 var subStepMark = lazyre.New(`^[0-9]{1,3}[.)][ \t]+`)
@@ -237,6 +271,7 @@ var subStepMark = lazyre.New(`^[0-9]{1,3}[.)][ \t]+`)
 // codeBlock is one fenced code block of a step.
 type codeBlock struct {
 	lang  string
+	lead  string   // what the step says right before it, "" when nothing
 	lines []string // trimmed, for reading commands
 	raw   []string // as written, indented from the fence (YAML needs it)
 }
@@ -321,8 +356,24 @@ func plainMarkdown(s string) string {
 				continue
 			}
 			b.WriteByte(c)
-		case c == '*' || c == '_' && (i == 0 || !isWordByte(s[i-1]) || i+1 == len(s) || !isWordByte(s[i+1])):
-			// Emphasis marks; an underscore inside a word is part of it.
+		case c == '`':
+			// a code span is what it says, its * and _ included:
+			// `ceiling(B*8/log_2(A))` is no emphasis
+			n := 1
+			for i+n < len(s) && s[i+n] == '`' {
+				n++
+			}
+			if e := strings.Index(s[i+n:], s[i:i+n]); e >= 0 {
+				b.WriteString(s[i : i+n+e+n])
+				i += n + e + n - 1
+				continue
+			}
+			b.WriteString(s[i : i+n])
+			i += n - 1
+		case c == '*' && (i == 0 || s[i-1] != ' ' || i+1 == len(s) || s[i+1] != ' ') ||
+			c == '_' && (i == 0 || !isWordByte(s[i-1]) || i+1 == len(s) || !isWordByte(s[i+1])):
+			// Emphasis marks; an underscore inside a word is part of it,
+			// and a star between spaces multiplies.
 		default:
 			b.WriteByte(c)
 		}
@@ -558,6 +609,9 @@ func procedureForm(steps []procStep) string {
 		}
 		if whole {
 			writeBlocks(&b, s.blocks)
+			for _, a := range s.after {
+				text.WriteFormNote(&b, a)
+			}
 			code += size
 		}
 	}
@@ -568,6 +622,9 @@ func procedureForm(steps []procStep) string {
 // form (text.WriteFormBlock).
 func writeBlocks(b *strings.Builder, blocks []codeBlock) {
 	for _, cb := range blocks {
+		if cb.lead != "" {
+			text.WriteFormNote(b, cb.lead)
+		}
 		text.WriteFormBlock(b, text.CodeBlock{Lang: cb.lang, Lines: cb.raw})
 	}
 }

@@ -81,6 +81,9 @@ type procedure struct {
 type step struct {
 	text string
 	code []text.CodeBlock
+	// notes are what the source says after the step's code: what the
+	// commands did, a warning
+	notes []string
 }
 
 // stepHeading is a procedure written one heading per step: "Step 2:
@@ -120,6 +123,7 @@ func procedures(prims []core.Primitive) []procedure {
 			}
 			for _, fs := range text.FormSteps(p.ComputationalForm) {
 				st.code = append(st.code, fs.Blocks...)
+				st.notes = append(st.notes, fs.Notes...)
 			}
 			if len(out) > 0 && lastStep > 0 && n == lastStep+1 && p.Chapter == lastChapter {
 				cur := &out[len(out)-1]
@@ -166,7 +170,7 @@ func stepBody(p *core.Primitive, heading string) string {
 func splitSteps(p *core.Primitive) (intro string, steps []step) {
 	if firstStepLine(p.ComputationalForm) {
 		for _, fs := range text.FormSteps(p.ComputationalForm) {
-			steps = append(steps, step{text: clean(fs.Text, maxRefStmtRunes), code: fs.Blocks})
+			steps = append(steps, step{text: clean(fs.Text, maxRefStmtRunes), code: fs.Blocks, notes: fs.Notes})
 		}
 	}
 	stmt := clean(p.FormalStatement, maxRefStmtRunes)
@@ -225,11 +229,10 @@ var (
 	stepStarts = lazyre.New(`(?:^|\s)([0-9]{1,2})\. `)
 )
 
-// commandSpan is inline code that reads as a command line: a program name
-// (lower-case, as commands are typed) and at least one argument, or a
-// shell prompt "$ ".
+// commandStart is inline code that reads as a command line: a program
+// name (lower-case, as commands are typed) and at least one argument, or
+// a shell prompt "$ " (promptCommand).
 var (
-	commandSpan   = lazyre.New("`([^`\n]{3,300})`")
 	commandStart  = lazyre.New(`^(?:sudo\s+)?[a-z][a-z0-9._+-]*(?:\.exe)?\s+\S`)
 	promptCommand = lazyre.New(`(?:^|\s)\$ ([^$]+?)(?:\s+or\s|\.\s|\s*$)`)
 )
@@ -247,7 +250,11 @@ func commands(step string) []string {
 		seen[c] = true
 		out = append(out, c)
 	}
-	for _, m := range commandSpan.FindAllStringSubmatchIndex(step, -1) {
+	spans := codeSpans(step)
+	for _, m := range spans {
+		if n := m[3] - m[2]; n < 3 || n > 300 || strings.Contains(step[m[2]:m[3]], "\n") {
+			continue
+		}
 		c := strings.TrimSpace(step[m[2]:m[3]])
 		// "`FROM python:3` … (7 lines of dockerfile)" is the first line
 		// of a block extraction shortened: not a whole command, and
@@ -261,8 +268,55 @@ func commands(step string) []string {
 			add(c)
 		}
 	}
-	for _, m := range promptCommand.FindAllStringSubmatch(commandSpan.ReplaceAllString(step, ""), -1) {
+	var bare strings.Builder // the step without its code spans
+	last := 0
+	for _, m := range spans {
+		bare.WriteString(step[last:m[0]])
+		last = m[1]
+	}
+	bare.WriteString(step[last:])
+	for _, m := range promptCommand.FindAllStringSubmatch(bare.String(), -1) {
 		add(m[1])
+	}
+	return out
+}
+
+// codeSpans are the inline code spans of s as CommonMark pairs them: a
+// run of backticks opens one that the next run of the same length
+// closes, so "(`^` means …) `ceiling(B*8)`" is two spans, not one from
+// the first's closing backtick. Each is [start, end, text start, text
+// end].
+func codeSpans(s string) [][4]int {
+	var out [][4]int
+	for i := 0; i < len(s); {
+		if s[i] != '`' {
+			i++
+			continue
+		}
+		n := 1
+		for i+n < len(s) && s[i+n] == '`' {
+			n++
+		}
+		closed := false
+		for j := i + n; j < len(s); {
+			if s[j] != '`' {
+				j++
+				continue
+			}
+			k := 1
+			for j+k < len(s) && s[j+k] == '`' {
+				k++
+			}
+			if k == n {
+				out = append(out, [4]int{i, j + k, i + n, j})
+				i, closed = j+k, true
+				break
+			}
+			j += k
+		}
+		if !closed {
+			i += n
+		}
 	}
 	return out
 }
@@ -730,6 +784,10 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 			b.WriteString("\n")
 		}
 		for _, cb := range s.code {
+			if cb.Lead != "" {
+				// which file the block is, or where it applies
+				b.WriteString(pad + clean(cb.Lead, maxRefStmtRunes) + "\n\n")
+			}
 			if len(cb.Lines) <= maxInlineCode {
 				writeCode(&b, pad, cb)
 				continue
@@ -741,6 +799,9 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 				what += " of " + cb.Lang
 			}
 			b.WriteString(pad + "Its full text (" + what + ") is in [" + rp + "](" + rp + ").\n\n")
+		}
+		for _, n := range s.notes {
+			b.WriteString(pad + clean(n, maxRefStmtRunes) + "\n\n")
 		}
 		// A step that quotes its commands in its text gets them again as a
 		// block under it (indented as its text, so the list goes on).

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -432,5 +433,17 @@ func TestSectionWordsAreNoRequests(t *testing.T) {
 	got := subjectRequests(prims, newShared(prims), 5)
 	if len(got) != 1 || !strings.Contains(got[0], "Quota") {
 		t.Errorf("requests %q, want the quota's only", got)
+	}
+}
+
+// Inline code spans pair as CommonMark pairs them: the text between two
+// spans is no command.
+func TestCommandsPairCodeSpans(t *testing.T) {
+	step := "Compute C. C is the smallest integer such that `256^B <= A^C`. (`^` means \"to the power of\" here and below.) " +
+		"The most direct way to compute C is `ceiling(B*8/log_2(A))`. Then run `go run .` and ``echo `date` `` to check."
+	got := commands(step)
+	want := []string{"go run ."} // a command holding a backtick could close its block
+	if !slices.Equal(got, want) {
+		t.Errorf("commands = %q, want %q", got, want)
 	}
 }

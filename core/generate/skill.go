@@ -116,6 +116,7 @@ func taught(prims []core.Primitive) int {
 		if p.Proof.Text != "" || p.Proof.Sketch != "" {
 			n++
 		}
+		n += len(p.Examples)
 		if p.Type != core.Technique { // a technique's steps count in stepsTaught
 			n += numberedSteps(p.FormalStatement)
 		}
@@ -804,6 +805,19 @@ func refEntry(n int, p *core.Primitive) string {
 		field("Statement", statement(p, maxRefStmtRunes))
 	}
 	proofFields(p.Proof, field)
+	for _, e := range p.Examples {
+		// a worked example as the source lays it out: a request's
+		// lines, a table
+		b.WriteString("- Example:\n\n")
+		for _, l := range exampleLines(e) {
+			if l == "" {
+				b.WriteString("\n")
+				continue
+			}
+			b.WriteString("  " + l + "\n")
+		}
+		b.WriteString("\n")
+	}
 	field("Section", clean(p.Section, maxFieldRunes))
 	field("Source", clean(p.Provenance.Document, maxFieldRunes))
 	conf := "-"

@@ -24,7 +24,10 @@ const (
 	maxInlineProofRunes = 700  // a proof or sketch quoted in SKILL.md
 	maxInlineKeyRunes   = 900  // a key result's statement in SKILL.md
 	maxRefStepRunes     = 8000 // an algorithm's steps in a reference file
-	keyBudgetRunes      = 14000
+	// an example shown whole under a key primitive
+	maxInlineExampleLines = 12
+	maxInlineExampleRunes = 600
+	keyBudgetRunes        = 14000
 )
 
 // stepLines are the lines of p's computational form when it is a list of
@@ -144,5 +147,36 @@ func keyEntry(p *core.Primitive, ref string, budget int) string {
 			b.WriteString("  (whole in " + ref + ")\n")
 		}
 	}
+	if len(p.Examples) > 0 && budget > 0 {
+		b.WriteString(exampleNote(p.Examples, ref))
+	}
 	return b.String()
+}
+
+// exampleNote says where a key primitive's worked examples are: the
+// first inline when it is short, else their count and place.
+func exampleNote(examples []string, ref string) string {
+	lines := exampleLines(examples[0])
+	if len(examples) == 1 && len(lines) <= maxInlineExampleLines && utf8.RuneCountInString(examples[0]) <= maxInlineExampleRunes {
+		var b strings.Builder
+		b.WriteString("  Worked example:\n\n")
+		for _, l := range lines {
+			if l != "" {
+				b.WriteString("  " + l)
+			}
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	return "  Worked examples: " + strconv.Itoa(len(examples)) + " in " + ref + ".\n"
+}
+
+// exampleLines are an example's lines as a reader reads them, their math
+// as Unicode text; a fence inside is kept as written.
+func exampleLines(e string) []string {
+	var out []string
+	for _, l := range strings.Split(e, "\n") {
+		out = append(out, strings.TrimRight(text.ReadableMath(strings.ToValidUTF8(l, "\uFFFD")), " \t"))
+	}
+	return out
 }

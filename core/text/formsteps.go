@@ -16,18 +16,34 @@ import (
 // FormIndent indents a step's code blocks under its numbered line.
 const FormIndent = "   "
 
+// What the source says between a step's blocks stays with them: a line
+// under a step that opens with FormNote is a note, before a block what it
+// says of that block (the file it goes in, the system it is for), after
+// the last one what the step adds (a warning, what the commands did).
+
+// FormNote opens a note's line under a step, after FormIndent.
+const FormNote = "> "
+
 // CodeBlock is one fenced code block of a step: its info string's first
-// word (the language, "" when none) and its lines, indentation kept.
+// word (the language, "" when none), its lines, indentation kept, and the
+// note the step gives right before it ("" when none).
 type CodeBlock struct {
 	Lang  string
 	Lines []string
+	Lead  string
 }
 
 // FormStep is one step of a form: the text of its numbered line (without
-// the number) and its code blocks.
+// the number), its code blocks, and the notes after its last block.
 type FormStep struct {
 	Text   string
 	Blocks []CodeBlock
+	Notes  []string
+}
+
+// WriteFormNote writes a note under a step of a form, on one line.
+func WriteFormNote(b *strings.Builder, note string) {
+	b.WriteString("\n" + FormIndent + FormNote + strings.Join(strings.Fields(note), " "))
 }
 
 // WriteFormBlock writes block under a step of a form: fenced with more
@@ -51,9 +67,19 @@ func WriteFormBlock(b *strings.Builder, block CodeBlock) {
 // before any numbered line, and otherwise go with the step they follow.
 func FormSteps(form string) []FormStep {
 	var out []FormStep
+	var pending []string // notes not yet followed by a block
+	flush := func() {
+		if len(pending) > 0 && len(out) > 0 {
+			out[len(out)-1].Notes = append(out[len(out)-1].Notes, pending...)
+		}
+		pending = nil
+	}
 	lines := strings.Split(form, "\n")
 	for i := 0; i < len(lines); i++ {
 		ln := lines[i]
+		if _, ok := numberedFormLine(ln); ok {
+			flush()
+		}
 		if fence, lang, ok := formFence(ln); ok {
 			block := CodeBlock{Lang: lang}
 			for i++; i < len(lines); i++ {
@@ -66,11 +92,17 @@ func FormSteps(form string) []FormStep {
 			if len(out) == 0 {
 				out = append(out, FormStep{})
 			}
+			block.Lead = strings.Join(pending, " ")
+			pending = nil
 			out[len(out)-1].Blocks = append(out[len(out)-1].Blocks, block)
 			continue
 		}
 		if t, ok := numberedFormLine(ln); ok {
 			out = append(out, FormStep{Text: t})
+			continue
+		}
+		if note, ok := strings.CutPrefix(ln, FormIndent+FormNote); ok && len(out) > 0 {
+			pending = append(pending, strings.TrimSpace(note))
 			continue
 		}
 		switch t := strings.TrimSpace(ln); {
@@ -81,6 +113,7 @@ func FormSteps(form string) []FormStep {
 			out[len(out)-1].Text += " " + t
 		}
 	}
+	flush()
 	return out
 }
 

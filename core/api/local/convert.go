@@ -41,6 +41,7 @@ func Primitive(p *core.Primitive, dependents []core.Dependent) *lorev1.Primitive
 	for _, at := range p.AlsoStatedIn {
 		out.AlsoStatedIn = append(out.AlsoStatedIn, at.String())
 	}
+	out.Examples = p.Examples
 	return out
 }
 
