@@ -2,8 +2,8 @@ package skills
 
 import (
 	"errors"
-	"strings"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
