@@ -687,7 +687,7 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	b.WriteString(paragraph(desc, maxDescRunes) + "\n\n")
 
 	b.WriteString("## Prerequisites\n\n")
-	b.WriteString(prerequisites(prims, procs))
+	b.WriteString(prerequisites(procs))
 
 	// SKILL.md holds the procedures while it stays well under the
 	// specification's 500 lines; the rest go to reference files it links.
@@ -732,11 +732,19 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 		b.WriteString(".\n\n")
 	}
 
+	// What the source states beside its steps — the terms the steps use,
+	// the rules they follow, an algorithm they run — whole, with its
+	// steps and examples: a step that says "decode each block with BaseX"
+	// is done by the definition that says how.
+	if known := stated(prims); known != "" {
+		b.WriteString("## What the Source States\n\n" + known)
+	}
+
 	b.WriteString("## Check the result\n\n")
 	if len(checks) == 0 {
-		last := procs[len(procs)-1]
-		b.WriteString("The source gives no separate check. The task is done when the last step (" +
-			clean(last.steps[len(last.steps)-1].text, maxInlineRunes) + ") completes without an error.\n")
+		// lore does not make one up: the last step may be a later one
+		// ("once the release is done")
+		b.WriteString("The source gives no separate check of the result.\n")
 	} else {
 		b.WriteString(strings.Join(firstN(checks, maxChecks), "\n") + "\n")
 	}
@@ -994,7 +1002,24 @@ var varDir = lazyre.New(`^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\}
 
 var programName = lazyre.New(`^(?:\./|/|~/)?[A-Za-z_][A-Za-z0-9_./+-]*$`)
 
-func prerequisites(prims []core.Primitive, procs []procedure) string {
+// stated renders the subject's primitives that are not procedures, each
+// whole as a key primitive is (keyEntry), within the key budget; "" when
+// there is none.
+func stated(prims []core.Primitive) string {
+	var b strings.Builder
+	budget := keyBudgetRunes
+	for i := range prims {
+		if prims[i].Type == core.Technique {
+			continue
+		}
+		e := keyEntry(&prims[i], "lore's store (lore show "+clean(prims[i].ID, maxFieldRunes)+")", budget)
+		budget -= utf8.RuneCountInString(e)
+		b.WriteString(e + "\n")
+	}
+	return b.String()
+}
+
+func prerequisites(procs []procedure) string {
 	var items []string
 	seen := map[string]bool{}
 	add := func(s string) {
@@ -1010,11 +1035,6 @@ func prerequisites(prims []core.Primitive, procs []procedure) string {
 			if needWords.MatchString(sent) && !strings.HasSuffix(sent, ":") {
 				add(sent)
 			}
-		}
-	}
-	for i := range prims {
-		if prims[i].Type != core.Technique {
-			add("**" + mdName(prims[i].Name) + "**: " + statement(&prims[i], maxInlineRunes))
 		}
 	}
 	var tools []string
