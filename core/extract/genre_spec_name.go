@@ -556,7 +556,9 @@ func specResolveSubject(toks []specTok, k int, words []string, single bool, nc r
 				first = w
 			}
 		}
-		return specFirstOf(specClauseSubject(toks, k, nc.verbs), first, specAgentBefore(toks, k), nc.prev, nc.lead, nc.field1(), nc.topic1()), false
+		// "If the version … is not supported by the Server, it MUST
+		// respond": the agent of the clause's passive is who acts
+		return specFirstOf(specPassiveAgent(toks, k), specClauseSubject(toks, k, nc.verbs), first, specAgentBefore(toks, k), nc.prev, nc.lead, nc.field1(), nc.topic1()), false
 	}
 	l0 := strings.ToLower(words[0])
 	if (l0 == "its" || l0 == "their") && nc.field != "" && len(words) == 2 && specGenericHeads[strings.ToLower(words[1])] {
@@ -1037,6 +1039,28 @@ func specAgentBefore(toks []specTok, k int) []string {
 			}
 			return []string{toks[q].w}
 		}
+	}
+	return nil
+}
+
+// specPassiveAgent is the agent a passive names ("supported by the
+// Server") in the clause right before the pronoun at k, nil for none.
+func specPassiveAgent(toks []specTok, k int) []string {
+	for q := k - 2; q >= 0 && k-q < 30; q-- {
+		if q < k-2 && toks[q].end == '.' || toks[q].end == ';' {
+			break
+		}
+		if toks[q].lw != "by" {
+			continue
+		}
+		a := q + 1
+		if a < k && (toks[a].lw == "the" || toks[a].lw == "a" || toks[a].lw == "an") {
+			a++
+		}
+		if a < k && specAgents[toks[a].lw] {
+			return []string{toks[a].w}
+		}
+		return nil
 	}
 	return nil
 }

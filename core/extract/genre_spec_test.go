@@ -57,6 +57,7 @@ func TestSpecNameActorModalAction(t *testing.T) {
 		{"Clients SHOULD NOT close the WebSocket connection arbitrarily.", "Clients should not close the WebSocket connection arbitrarily"},
 		{"The server MAY close the connection at any time.", "Server may close the connection at any time"},
 		{"If the server doesn't support the requested version, it MUST respond with a 426 status code.", "Server responds with a 426 status code"},
+		{"If the version specified by the Client is not supported by the Server, it MUST respond with the 412 Precondition Failed status.", "Server responds with the 412 Precondition Failed status"},
 		{"A proxy, whether or not it implements a cache, MUST pass cache directives through in forwarded messages.", "Proxy passes cache directives through in forwarded messages"},
 		{"It is RECOMMENDED that the client use TLS for every request.", "Client should use TLS for every request"},
 		{"The authorization server MUST verify the identity of the resource owner before it issues a token.", "Authorization server verifies identity of resource owner"},
