@@ -713,7 +713,8 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 			}
 			refs = append(refs, "# "+clean(task, maxNameRunes)+": more procedures\n\n")
 		}
-		refs[len(refs)-1] += text
+		// a reference file links its step's code files from beside them
+		refs[len(refs)-1] += strings.ReplaceAll(text, "](references/", "](")
 	}
 	var files []core.ArtifactFile
 	if len(refs) > 0 {

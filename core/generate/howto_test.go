@@ -199,10 +199,22 @@ func TestCommands(t *testing.T) {
 // reference files SKILL.md links, every one of them present once.
 func TestLargeHowToSpillsToReferenceFiles(t *testing.T) {
 	var prims []core.Primitive
+	long := make([]string, 50) // a script too long to show inline
+	for k := range long {
+		long[k] = fmt.Sprintf("echo line %d", k)
+	}
 	for i := 0; i < 120; i++ {
+		form := fmt.Sprintf("1. Stop it: `systemctl stop svc%d`\n2. Start it: `systemctl start svc%d`\n3. Check that it runs: `systemctl status svc%d`", i, i, i)
+		if i%10 == 9 {
+			// its file is linked from wherever the procedure is written
+			var b strings.Builder
+			b.WriteString(form + "\n4. Run the script:")
+			text.WriteFormBlock(&b, text.CodeBlock{Lang: "sh", Lines: long})
+			form = b.String()
+		}
 		prims = append(prims, core.Primitive{
 			ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("Restart service %d", i), Type: core.Technique,
-			ComputationalForm: fmt.Sprintf("1. Stop it: `systemctl stop svc%d`\n2. Start it: `systemctl start svc%d`\n3. Check that it runs: `systemctl status svc%d`", i, i, i),
+			ComputationalForm: form,
 			FormalStatement:   "Restart a service.",
 			Provenance:        core.Provenance{Document: "ops.md", Title: "Service operations", Offset: i},
 		})

@@ -1035,7 +1035,9 @@ type SkillCheck struct {
 var (
 	checkStep = regexp.MustCompile(`^Step [0-9]+(?: of .+?)?: `)
 	procTitle = regexp.MustCompile(`(?m)^### [0-9]+\. (.+)$`)
-	noCheck   = regexp.MustCompile(`^The source gives no separate check\. The task is done when the last step \((.*)\) completes without an error\.$`)
+	// (lore once added "The task is done when the last step (…) completes
+	// without an error."; that step is the source's, checked as one)
+	noCheck = regexp.MustCompile(`^The source gives no separate check(?: of the result)?\.(?: The task is done when the last step \((.*)\) completes without an error\.)?$`)
 )
 
 func scoreChecks(docs []*document, arts []*artifact) Checks {
