@@ -69,3 +69,17 @@ func TestExampleTitleAndLaTeXExample(t *testing.T) {
 	}
 	t.Fatalf("no Lagrange among %v", names(ps))
 }
+
+// A step's words keep what is not emphasis: a code span whole, a star
+// that multiplies or is a value.
+func TestPlainMarkdownKeepsStars(t *testing.T) {
+	for in, want := range map[string]string{
+		"The most direct way is `ceiling(B*8/log_2(A))`.":  "The most direct way is `ceiling(B*8/log_2(A))`.",
+		"Compute C = B * 8 / log_2(A), then **round up**.": "Compute C = B * 8 / log_2(A), then round up.",
+		"Set ALLOWED_HOSTS = ['*'] for a *demo* only.":     "Set ALLOWED_HOSTS = ['*'] for a demo only.",
+	} {
+		if got := plainMarkdown(in); got != want {
+			t.Errorf("plainMarkdown(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -233,8 +233,9 @@ func readStep(item string) procStep {
 				continue
 			}
 			para = append(para, t)
-		} else if !bullet && len(st.points) == 0 {
-			between = append(between, quoteText(t))
+		} else if q := quoteText(t); !bullet && len(st.points) == 0 && !strings.HasPrefix(q, "```") && !strings.HasPrefix(q, "~~~") {
+			// (a fence quoted in a note: its lines are the note's words)
+			between = append(between, q)
 		}
 	}
 	// the paragraphs after the last block, one a line
@@ -370,15 +371,28 @@ func plainMarkdown(s string) string {
 			}
 			b.WriteString(s[i : i+n])
 			i += n - 1
-		case c == '*' && (i == 0 || s[i-1] != ' ' || i+1 == len(s) || s[i+1] != ' ') ||
+		case c == '*' && starEmphasis(s, i) ||
 			c == '_' && (i == 0 || !isWordByte(s[i-1]) || i+1 == len(s) || !isWordByte(s[i+1])):
-			// Emphasis marks; an underscore inside a word is part of it,
-			// and a star between spaces multiplies.
+			// Emphasis marks; an underscore inside a word is part of it.
 		default:
 			b.WriteByte(c)
 		}
 	}
 	return text.CollapseSpace(b.String())
+}
+
+// starEmphasis reports whether the star at i marks emphasis: its run of
+// stars touches a word ("**Note**", "*x*"); one between spaces
+// multiplies ("B * 8") and one between quotes is a value ("['*']").
+func starEmphasis(s string, i int) bool {
+	a, b := i, i
+	for a > 0 && s[a-1] == '*' {
+		a--
+	}
+	for b < len(s) && s[b] == '*' {
+		b++
+	}
+	return a > 0 && isWordByte(s[a-1]) || b < len(s) && isWordByte(s[b])
 }
 
 // htmlScript is an HTML superscript or subscript at the start of a
