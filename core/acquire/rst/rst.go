@@ -702,6 +702,14 @@ func (c *conv) inline(s string) string {
 			return keep("<sup>" + text + "</sup>")
 		case "emphasis":
 			return keep("*" + text + "*")
+		case "dfn", "term":
+			// a term set apart where it is defined ("is called the
+			// :term:`Huffman tree`"), as a book sets it in italics; a
+			// glossary link's text is its term all the same
+			if m := labelTarget.FindStringSubmatchIndex(text); m != nil && m[0] > 0 {
+				text = strings.TrimSpace(text[:m[0]])
+			}
+			return keep("*" + text + "*")
 		case "strong":
 			return keep("**" + text + "**")
 		}

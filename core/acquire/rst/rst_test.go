@@ -70,7 +70,7 @@ Sub part
 	got, title, notes := Markdown(src)
 	for _, want := range []string{
 		"# The Title\n",
-		"Intro with `code`, *emph*, **strong**, shown,\na link and a note.",
+		"Intro with `code`, *emph*, **strong**, *shown*,\na link and a note.",
 		"## Part one\n",
 		"A widget is drawn as follows:\n\n```\n+-+-+-+-+\n|a  |b  |\n+-+-+-+-+\n```",
 		"### Sub part\n",
