@@ -917,3 +917,19 @@ func TestCleanUnlinksSourcePaths(t *testing.T) {
 		t.Errorf("clean: %q", got)
 	}
 }
+
+// A reference entry names the entries of what it uses, so that the lemma
+// a proof cites or the term a definition builds on is found in the skill.
+func TestReferenceEntryNamesWhatItUses(t *testing.T) {
+	prims := makePrims(12)
+	prims[5].Dependencies = []core.Edge{{Target: prims[2].ID, Type: core.Requires, Strength: 0.9}, {Target: "elsewhere", Type: core.Requires}}
+	refs := referenceFiles("T", prims)
+	if !strings.Contains(refs[0].content, "## 6. "+prims[5].Name+"\n") {
+		t.Fatalf("no entry 6 for %s", prims[5].Name)
+	}
+	entry6 := refs[0].content[strings.Index(refs[0].content, "## 6. "):]
+	entry6 = entry6[:strings.Index(entry6, "## 7. ")]
+	if !strings.Contains(entry6, "- Uses: entry 3\n") {
+		t.Errorf("entry 6 does not name entry 3:\n%s", entry6)
+	}
+}

@@ -736,8 +736,12 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 	var starts []int
 	var cur []string
 	size := 0
+	entry := make(map[string]int, len(prims))
 	for i := range prims {
-		e := refEntry(i+1, &prims[i])
+		entry[prims[i].ID] = i + 1
+	}
+	for i := range prims {
+		e := refEntry(i+1, &prims[i], entry)
 		if len(cur) > 0 && size+len(e) > refFileBudget {
 			chunks = append(chunks, cur)
 			cur, size = nil, 0
@@ -779,7 +783,10 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 	return files
 }
 
-func refEntry(n int, p *core.Primitive) string {
+// refEntry is primitive p's entry n of the reference files; entry gives
+// the entries of the skill's primitives by id, so that what p uses (the
+// lemma its proof cites, the definition its steps need) is found.
+func refEntry(n int, p *core.Primitive, entry map[string]int) string {
 	var b strings.Builder
 	b.WriteString("## " + strconv.Itoa(n) + ". " + mdName(p.Name) + "\n\n")
 	field := func(k, v string) {
@@ -805,6 +812,9 @@ func refEntry(n int, p *core.Primitive) string {
 		field("Statement", statement(p, maxRefStmtRunes))
 	}
 	proofFields(p.Proof, field)
+	if uses := usedEntries(p, entry); uses != "" {
+		field("Uses", uses)
+	}
 	for _, e := range p.Examples {
 		// a worked example as the source lays it out: a request's
 		// lines, a table
@@ -826,6 +836,20 @@ func refEntry(n int, p *core.Primitive) string {
 	}
 	field("Confidence", conf)
 	return b.String()
+}
+
+// usedEntries names the entries of the primitives p depends on that the
+// skill holds: "entry 3, entry 12"; "" for none.
+func usedEntries(p *core.Primitive, entry map[string]int) string {
+	var out []string
+	for _, e := range p.Dependencies {
+		if k, ok := entry[e.Target]; ok && k > 0 {
+			if s := "entry " + strconv.Itoa(k); !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return strings.Join(firstN(out, 12), ", ")
 }
 
 // referenceIndex points SKILL.md at every reference file, one link per line
