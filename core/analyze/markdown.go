@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // lineKind is what the previous line was, which is all the context the
@@ -174,11 +175,24 @@ func atx(rest string) (level int, title string, ok bool) {
 	case t[j-1] == ' ' || t[j-1] == '\t':
 		t = t[:j]
 	}
-	t = collapseSpace(inlineHTMLOut(headingAttrsOut(t)))
+	t = collapseSpace(badgesOut(inlineHTMLOut(headingAttrsOut(t))))
 	if t == "" {
 		return 0, "", false
 	}
 	return level, t, true
+}
+
+// badge is a Markdown image, alone or as a link's text: a README's build
+// and version badges beside its title ("[![Tests](…svg)][3]").
+var badge = lazyre.New(`\[!\[[^\[\]]*\]\([^()\s]*\)\](?:\([^()\s]*\)|\[[^\[\]]*\])|!\[[^\[\]]*\]\([^()\s]*\)`)
+
+// badgesOut drops a heading's images: they show something beside the
+// title, not words of it.
+func badgesOut(t string) string {
+	if !strings.Contains(t, "![") {
+		return t
+	}
+	return strings.TrimSpace(badge.ReplaceAllString(t, ""))
 }
 
 // headingAttrsOut drops a heading's attribute list, which pandoc, kramdown

@@ -23,6 +23,7 @@ func TestTitle(t *testing.T) {
 		{"markdown toml front matter", core.FormatMarkdown, "+++\ndraft = false\ntitle = \"Deploy with Helm\"\n+++\n\nText.\n", "Deploy with Helm"},
 		{"markdown json front matter in a comment", core.FormatMarkdown, "<!--{\n  \"Title\": \"Tutorial: Getting started with multi-module workspaces\",\n  \"Breadcrumb\": true\n}-->\n\nThis tutorial introduces workspaces.\n\n## Prerequisites\n", "Tutorial: Getting started with multi-module workspaces"},
 		{"markdown nested title is not the page's", core.FormatMarkdown, "---\nseo:\n  title: Other\n---\n\n# Page\n", "Page"},
+		{"markdown title with badges", core.FormatMarkdown, "<a href=\"x\"><img src=\"logo.svg\"/></a>\n\n# Node Version Manager [![Tests](https://example.org/t.svg?branch=master)][3] [![CII](https://example.org/b)](https://example.org/p)\n\n## Intro\n", "Node Version Manager"},
 		{"markdown heading", core.FormatMarkdown, "Intro line.\n\n# goldmark\n\n## Motivation\n", "goldmark"},
 		{"markdown setext", core.FormatMarkdown, "goldmark\n========\n\ntext\n", "goldmark"},
 		{"markdown without a level-1 heading", core.FormatMarkdown, "## Usage\n\ntext\n", ""},
