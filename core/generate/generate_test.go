@@ -933,3 +933,66 @@ func TestReferenceEntryNamesWhatItUses(t *testing.T) {
 		t.Errorf("entry 6 does not name entry 3:\n%s", entry6)
 	}
 }
+
+// What an agent chooses a skill by says what the skill is about in the
+// subject's words: no generated name, description or trigger holds the
+// folder or file the work came from, no trigger is everyday words alone,
+// and no chain of an agent names a primitive twice.
+func TestNamesDescriptionsTriggersAndChainsSayTheSubject(t *testing.T) {
+	prims := makePrims(60)
+	for i := range prims {
+		prims[i].Provenance.Document = fmt.Sprintf("algnotes/chapters/lec%02d.tex", i%2)
+		prims[i].Provenance.Source = "algnotes"
+		prims[i].Provenance.Chapter = []string{"Sorting and Selection", "Shortest Paths"}[i%2]
+		prims[i].Name = fmt.Sprintf("%s lemma %d", []string{"Merge", "Dijkstra"}[i%2], i)
+		prims[i].FormalStatement = fmt.Sprintf("For every input order the %s step %d returns a sorted output when the request is positive.", []string{"merge", "relaxation"}[i%2], i)
+	}
+	// a primitive that enables one of the same name twice
+	prims[1].Enables = []string{prims[3].ID, prims[3].ID, prims[1].ID}
+	outs := All(testDomain, prims, nil, cfg())
+	var made int
+	for _, o := range outs {
+		if o.Artifact == nil {
+			continue
+		}
+		made++
+		for _, f := range o.Artifact.Files {
+			if !strings.HasSuffix(f.Path, "SKILL.md") && !strings.HasSuffix(f.Path, "AGENT.md") {
+				continue
+			}
+			desc, meta := frontMeta(t, f.Content)
+			for _, s := range []string{o.Artifact.Name, desc} {
+				for _, bad := range []string{"algnotes", "lec00", "lec01", "chapters"} {
+					if strings.Contains(strings.ToLower(s), bad) {
+						t.Errorf("%s: %q holds the file or folder name %q", f.Path, s, bad)
+					}
+				}
+			}
+			for _, tr := range strings.Split(meta["triggers"], ", ") {
+				common := true
+				for _, w := range strings.Fields(strings.ReplaceAll(tr, "-", " ")) {
+					common = common && text.IsCommonWord(w)
+				}
+				if tr != "" && common {
+					t.Errorf("%s: trigger %q is everyday words alone", f.Path, tr)
+				}
+			}
+			for _, l := range strings.Split(f.Content, "\n") {
+				head, list, ok := strings.Cut(l, " enables: ")
+				if !ok {
+					continue
+				}
+				seen := map[string]bool{strings.TrimPrefix(head, "- "): true}
+				for _, n := range strings.Split(list, "; ") {
+					if seen[n] {
+						t.Errorf("%s: chain names %q twice: %s", f.Path, n, l)
+					}
+					seen[n] = true
+				}
+			}
+		}
+	}
+	if made == 0 {
+		t.Fatal("nothing generated")
+	}
+}

@@ -240,11 +240,15 @@ func oneSource(prims []core.Primitive) (string, bool) {
 }
 
 // subjectTitle names a group of primitives: the title most of them share
-// (at least half), else the file name of their one source or document,
-// else "".
+// (at least half), else the chapter most of them are in (a book without a
+// title page names its parts), else the file name of their one source or
+// document, else "".
 func subjectTitle(prims []core.Primitive) string {
 	if best, n := commonTitle(prims); best != "" && 2*n >= len(prims) && !genericTitles[titleKey(best)] {
 		return best
+	}
+	if ch, n := commonChapter(prims); ch != "" && 2*n >= len(prims) && !genericTitles[titleKey(ch)] {
+		return ch
 	}
 	sources := map[string]bool{}
 	for i := range prims {
@@ -256,6 +260,23 @@ func subjectTitle(prims []core.Primitive) string {
 		}
 	}
 	return ""
+}
+
+// commonChapter is the chapter most of prims are in and how many are.
+func commonChapter(prims []core.Primitive) (string, int) {
+	count := map[string]int{}
+	best := ""
+	for i := range prims {
+		ch := clean(prims[i].Provenance.Chapter, maxNameRunes)
+		if ch == "" {
+			continue
+		}
+		count[ch]++
+		if count[ch] > count[best] {
+			best = ch
+		}
+	}
+	return best, count[best]
 }
 
 // commonTitle is the document title most of prims carry (the first
