@@ -62,6 +62,13 @@ func stepped(p *core.Primitive) bool {
 var shellBuiltins = map[string]bool{
 	"cd": true, "export": true, "echo": true, "set": true, "unset": true, "source": true, ".": true,
 	"exit": true, "pushd": true, "popd": true, "alias": true, "read": true, "pwd": true, "true": true, "false": true,
+	// the shell's own words: a script's "if", "return" or "local" runs no
+	// program anyone installs
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "for": true, "while": true, "until": true,
+	"do": true, "done": true, "case": true, "esac": true, "function": true, "return": true, "local": true,
+	"declare": true, "typeset": true, "eval": true, "exec": true, "shift": true, "test": true, "[": true, "[[": true,
+	"break": true, "continue": true, "trap": true, "wait": true, "command": true, "type": true, "hash": true,
+	"builtin": true, "shopt": true, "ulimit": true, "umask": true, "printf": true, "let": true,
 }
 
 // procedure is one task of a how-to skill.
@@ -959,6 +966,11 @@ func programOf(c string) string {
 	// "$GOBIN/telemetrygen": a program run from where a variable says
 	t := varDir.ReplaceAllString(strings.TrimSuffix(f[0], ".exe"), "")
 	if !programName.MatchString(t) {
+		return ""
+	}
+	// "stevemao/left-pad" is a package's name, not a program: a path to
+	// run starts where the shell looks for one
+	if strings.Contains(t, "/") && !strings.HasPrefix(t, "./") && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~/") {
 		return ""
 	}
 	return t

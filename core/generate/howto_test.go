@@ -459,3 +459,17 @@ func TestCommandsPairCodeSpans(t *testing.T) {
 		t.Errorf("commands = %q, want %q", got, want)
 	}
 }
+
+// A script's shell words and a package's name are no programs to install.
+func TestProgramOfShellWordsAndPackages(t *testing.T) {
+	for _, c := range []string{"if [ -f .nvmrc ]; then", "return 0", "local x=1", "stevemao/left-pad"} {
+		for _, p := range programsOf(c) {
+			if !shellBuiltins[p] && p != "[" {
+				t.Errorf("programsOf(%q) has %q", c, p)
+			}
+		}
+	}
+	if got := programOf("./configure --prefix=/usr"); got != "./configure" {
+		t.Errorf("programOf(./configure) = %q", got)
+	}
+}
