@@ -188,15 +188,15 @@ func TestGeneratedVersionIsTheLibrarys(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []int{2, 2, 3}[i]
-		if s.Version != want || s.Content.Metadata["version"] != strconv.Itoa(want) {
-			t.Errorf("after %q: version %d, metadata %q; want %d", body, s.Version, s.Content.Metadata["version"], want)
+		if s.Version != want || s.Metadata["version"] != strconv.Itoa(want) {
+			t.Errorf("after %q: version %d, metadata %q; want %d", body, s.Version, s.Metadata["version"], want)
 		}
 	}
 	if err := s.Rollback(1, now); err != nil {
 		t.Fatal(err)
 	}
-	if s.Version != 4 || s.Content.Metadata["version"] != "4" || s.Content.Instructions != "one" {
-		t.Errorf("rollback: version %d, metadata %q, body %q", s.Version, s.Content.Metadata["version"], s.Content.Instructions)
+	if s.Version != 4 || s.Metadata["version"] != "4" || s.Instructions != "one" {
+		t.Errorf("rollback: version %d, metadata %q, body %q", s.Version, s.Metadata["version"], s.Instructions)
 	}
 	mine := func(body string) Content {
 		c := content("y", "d", body)
@@ -210,7 +210,7 @@ func TestGeneratedVersionIsTheLibrarys(t *testing.T) {
 	if _, err := imp.Update(mine("mine, changed"), "edit", now); err != nil {
 		t.Fatal(err)
 	}
-	if imp.Content.Metadata["version"] != "7" {
-		t.Errorf("imported skill's version rewritten: %q", imp.Content.Metadata["version"])
+	if imp.Metadata["version"] != "7" {
+		t.Errorf("imported skill's version rewritten: %q", imp.Metadata["version"])
 	}
 }
