@@ -277,6 +277,7 @@ func writePrimitive(b *strings.Builder, st styles.Styles, p core.Primitive, deps
 			st.Faint.Render(fmt.Sprintf("(until %s by %s, %s)", v.ReplacedAt.Format("2006-01-02 15:04"), v.ReplacedBy, v.Why)))
 	}
 	writeProof(b, st, p.Proof)
+	writeExamples(b, st, p.Examples)
 }
 
 // NewCmdRank is lore rank: the primitives by importance or reach.

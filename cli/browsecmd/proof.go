@@ -10,6 +10,14 @@ import (
 	"github.com/lore-kb/lore/tui/styles"
 )
 
+// writeExamples is lore show's Example sections: the worked examples the
+// source gives of the primitive, as it lays them out.
+func writeExamples(b *strings.Builder, st styles.Styles, examples []string) {
+	for _, e := range examples {
+		fmt.Fprintf(b, "\n%s\n%s\n", st.Heading.Render("Example"), text.ReadableMath(e))
+	}
+}
+
 // writeProof is lore show's Proof section: the source's sketch of the
 // proof of a result and the proof it gives, read as the statement is, and
 // where the proof was too long to keep whole, how much of it is kept.

@@ -33,6 +33,9 @@ By induction on $n$: removing a leaf leaves a tree with $n-1$ vertices and $n-2$
 \begin{proof}[Idea]
 Leaves.
 \end{proof}
+\begin{example}
+A path on $3$ vertices has $2$ edges.
+\end{example}
 `
 	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
@@ -54,5 +57,9 @@ Leaves.
 	want := "\nProof\nBy induction on n: removing a leaf leaves a tree with n-1 vertices and n-2 edges.\n"
 	if !strings.Contains(got, want) || !strings.Contains(got, "\nProof sketch\nLeaves.\n") {
 		t.Fatalf("lore show:\n%s\nwant a section %q and the sketch", got, want)
+	}
+	// and the worked example the source gives of it
+	if !strings.Contains(got, "\nExample\nA path on 3 vertices has 2 edges.\n") {
+		t.Fatalf("lore show:\n%s\nwant its worked example", got)
 	}
 }

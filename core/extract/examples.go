@@ -119,6 +119,11 @@ func (x *extractor) sectionAt(at int) *core.Section {
 	return found
 }
 
+// crossRefs are a Markdown example's links to an anchor of its page
+// ("[](#eqn:stable)", "[the table](#sec:prefs)") and its LaTeX labels: a
+// reader sees the link's words, and a label is no word at all.
+var crossRefs = lazyre.New(`\[([^\[\]]*)\]\(#[^()\s]*\)|\\label\{[^{}]*\}`)
+
 // exampleText is an example as a reader reads it, its title first when it
 // has one of its own ("Author reviewer game: …"), its lines kept (a request
 // and its headers, a table), cut to core.MaxExample.
@@ -133,7 +138,7 @@ func (x *extractor) exampleText(sp exampleSpan) string {
 		x.texDoc()
 		s = strings.TrimSpace(text.CollapseSpace(x.texr.clean(raw)))
 	default:
-		s = exampleLines(raw)
+		s = exampleLines(crossRefs.ReplaceAllString(raw, "$1"))
 	}
 	if s == "" {
 		return ""

@@ -83,3 +83,21 @@ func TestPlainMarkdownKeepsStars(t *testing.T) {
 		}
 	}
 }
+
+// An example's links to anchors of its page and its labels are no words
+// of it; a formula wrapped onto the next line stays one formula in the
+// skill (generate reads the math over the whole example).
+func TestExampleCrossReferencesLeft(t *testing.T) {
+	md := "# Games\n\n## Theory\n\n### Definition: Blocking pair\n\nA pair (s,r) blocks a matching M if s prefers r to M(s) and r prefers s to its partner.\n\n" +
+		"#### Example: Blocking pair for the game\n\nIn [](#eqn:unstable_matching) the pair $(A4,\nR2)$ blocks, as [the table](#sec:prefs) shows.\n$$\\label{eqn:x} M(A4)=R3$$\n"
+	for _, p := range Extract(analyzed(md, core.FormatMarkdown, core.Textbook), Options{}) {
+		if p.Name != "Blocking pair" {
+			continue
+		}
+		if len(p.Examples) != 1 || strings.Contains(p.Examples[0], "](#") || strings.Contains(p.Examples[0], `\label`) || !strings.Contains(p.Examples[0], "as the table shows") {
+			t.Errorf("examples = %q", p.Examples)
+		}
+		return
+	}
+	t.Fatal("no definition")
+}

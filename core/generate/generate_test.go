@@ -996,3 +996,11 @@ func TestNamesDescriptionsTriggersAndChainsSayTheSubject(t *testing.T) {
 		t.Fatal("nothing generated")
 	}
 }
+
+// A formula the source wraps onto the next line is read as one formula.
+func TestExampleLinesReadWrappedMath(t *testing.T) {
+	got := strings.Join(exampleLines("We have $g(R2)=(A4,\nA2)$ so $R2$ prefers $A4$."), "\n")
+	if strings.Contains(got, "$") || !strings.Contains(got, "so R2 prefers A4") {
+		t.Errorf("exampleLines = %q", got)
+	}
+}

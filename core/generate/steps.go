@@ -174,9 +174,11 @@ func exampleNote(examples []string, ref string) string {
 // exampleLines are an example's lines as a reader reads them, their math
 // as Unicode text; a fence inside is kept as written.
 func exampleLines(e string) []string {
+	// the math is read over the whole example: an inline formula the
+	// source wraps onto the next line is one formula
 	var out []string
-	for _, l := range strings.Split(e, "\n") {
-		out = append(out, strings.TrimRight(text.ReadableMath(strings.ToValidUTF8(l, "\uFFFD")), " \t"))
+	for _, l := range strings.Split(text.ReadableMath(strings.ToValidUTF8(e, "\uFFFD")), "\n") {
+		out = append(out, strings.TrimRight(l, " \t"))
 	}
 	return out
 }

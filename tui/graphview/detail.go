@@ -134,6 +134,11 @@ func document(p *core.Primitive, domain string) string {
 	item("confidence", formatNum(p.Confidence))
 	item("keywords", strings.Join(p.Keywords, ", "))
 	proofSections(&b, p.Proof)
+	for _, e := range p.Examples {
+		if s := strings.TrimSpace(e); s != "" {
+			b.WriteString("\n**Example.** " + mdBlock(text.ReadableMath(s)) + "\n")
+		}
+	}
 	return b.String()
 }
 

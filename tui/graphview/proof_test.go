@@ -15,10 +15,11 @@ import (
 // cut proof it holds.
 func TestDetailShowsTheProof(t *testing.T) {
 	p := core.Primitive{ID: "t", Name: "Edges of a tree", Type: core.Theorem, FormalStatement: "A tree with $n$ vertices has $n-1$ edges.",
-		Proof: core.Proof{Text: "By induction on $n$: removing a leaf leaves $n-2$ edges.", Sketch: "Count leaves.", Cut: 20000}}
+		Proof:    core.Proof{Text: "By induction on $n$: removing a leaf leaves $n-2$ edges.", Sketch: "Count leaves.", Cut: 20000},
+		Examples: []string{"A path on $3$ vertices has $2$ edges."}}
 	plain := ansi.Strip(strings.Join(markdown.New().Render(document(&p, ""), 80, true), "\n"))
 	for _, want := range []string{"Proof sketch", "Count leaves.", "Proof", "By induction on n: removing a leaf leaves n-2 edges.",
-		"(cut: the first 56 of the proof's 20000 bytes)"} {
+		"(cut: the first 56 of the proof's 20000 bytes)", "Example.", "A path on 3 vertices has 2 edges."} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("the detail lacks %q:\n%s", want, plain)
 		}
