@@ -155,18 +155,7 @@ func (x *extractor) exampleText(sp exampleSpan) string {
 // exampleLines is a plain-text example's lines, HTML comments and runs of
 // blank lines left out, each line's own indentation kept.
 func exampleLines(raw string) string {
-	for {
-		i := strings.Index(raw, "<!--")
-		if i < 0 {
-			break
-		}
-		e := strings.Index(raw[i:], "-->")
-		if e < 0 {
-			raw = raw[:i]
-			break
-		}
-		raw = raw[:i] + raw[i+e+3:]
-	}
+	raw = htmlComment.ReplaceAllString(raw, "")
 	var b strings.Builder
 	blank := false
 	for _, l := range strings.Split(strings.TrimSpace(raw), "\n") {

@@ -288,6 +288,15 @@ func commands(step string) []string {
 	return out
 }
 
+// backticks is the length of the run of backticks at s[i].
+func backticks(s string, i int) int {
+	n := 0
+	for i+n < len(s) && s[i+n] == '`' {
+		n++
+	}
+	return n
+}
+
 // codeSpans are the inline code spans of s as CommonMark pairs them: a
 // run of backticks opens one that the next run of the same length
 // closes, so "(`^` means …) `ceiling(B*8)`" is two spans, not one from
@@ -300,20 +309,14 @@ func codeSpans(s string) [][4]int {
 			i++
 			continue
 		}
-		n := 1
-		for i+n < len(s) && s[i+n] == '`' {
-			n++
-		}
+		n := backticks(s, i)
 		closed := false
 		for j := i + n; j < len(s); {
 			if s[j] != '`' {
 				j++
 				continue
 			}
-			k := 1
-			for j+k < len(s) && s[j+k] == '`' {
-				k++
-			}
+			k := backticks(s, j)
 			if k == n {
 				out = append(out, [4]int{i, j + k, i + n, j})
 				i, closed = j+k, true
