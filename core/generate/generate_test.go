@@ -1004,3 +1004,29 @@ func TestExampleLinesReadWrappedMath(t *testing.T) {
 		t.Errorf("exampleLines = %q", got)
 	}
 }
+
+// An algorithm's steps are shown as the source nests them, in a block no
+// line of the steps can close.
+func TestKeyAlgorithmStepsNested(t *testing.T) {
+	p := core.Primitive{ID: "bf", Name: "Bellman-Ford", Type: core.Algorithm,
+		FormalStatement:   "Bellman-Ford. Input: a graph. 1. D[s] ← 0 2. for i ← 1, …, n-1: 3. relax every edge",
+		ComputationalForm: "Input: a graph\n1. $D[s] \\gets 0$\n2. for i ← 1, …, n-1:\n   3. relax every edge\n   4. print ```x```"}
+	e := keyEntry(&p, "entry 1 of references/primitives.md", keyBudgetRunes)
+	for _, want := range []string{"````text\n", "1. D[s] ← 0\n", "2. for i ← 1, …, n-1:\n   3. relax every edge\n", "   4. print ```x```\n````\n"} {
+		if !strings.Contains(e, want) {
+			t.Errorf("entry lacks %q:\n%s", want, e)
+		}
+	}
+}
+
+// A name keeps no article a heading gave it, unless a proper name follows.
+func TestReaderNameWithoutArticle(t *testing.T) {
+	for in, want := range map[string]string{
+		"A stable matching": "Stable matching", "An ordering": "Ordering", "The Bellman-Ford algorithm": "The Bellman-Ford algorithm",
+		"A* search": "A* search", "Theorem 3.1 — A bound": "A bound",
+	} {
+		if got := readerName(&core.Primitive{Name: in}); got != want {
+			t.Errorf("readerName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
@@ -490,12 +491,25 @@ func readerName(p *core.Primitive) string {
 		return strings.TrimSpace(m[1] + m[2])
 	}
 	if !numberedOnly.MatchString(name) {
-		return p.Name
+		return withoutArticle(p.Name)
 	}
 	if m := selfNamed.FindStringSubmatch(p.FormalStatement); m != nil {
 		return m[1]
 	}
 	return ""
+}
+
+// withoutArticle is a name without the article a heading gave it ("A
+// stable matching" from "Definition: a stable matching"): what it names is
+// "Stable matching". A name whose next word is capitalized ("The
+// Bellman-Ford algorithm") keeps it.
+func withoutArticle(name string) string {
+	for _, a := range []string{"A ", "An ", "The "} {
+		if rest, ok := strings.CutPrefix(name, a); ok && rest != "" && unicode.IsLower([]rune(rest)[0]) {
+			return capitalize(rest)
+		}
+	}
+	return name
 }
 
 // wordsOf maps the stems of the words of prims' names and statements to

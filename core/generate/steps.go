@@ -54,8 +54,7 @@ func stepLines(p *core.Primitive) []string {
 		body := strings.TrimLeft(l, " \t")
 		indent := strings.Repeat(" ", len(l)-len(body))
 		if s := clean(text.ReadableMath(body), 0); s != "" {
-			// a fence inside a step would end the block it is shown in
-			out = append(out, indent+strings.ReplaceAll(s, "```", "ˋˋˋ"))
+			out = append(out, indent+s)
 		}
 	}
 	return out
@@ -64,7 +63,10 @@ func stepLines(p *core.Primitive) []string {
 // stepsBlock writes lines as a text block: the first limit lines and no
 // more than maxRunes runes of them, and reports whether some were left out.
 func stepsBlock(b *strings.Builder, pad string, lines []string, limit, maxRunes int) (cut bool) {
-	b.WriteString(pad + "```text\n")
+	// fenced longer than any run of backticks in the steps (a step's own
+	// code block), so that none ends the block
+	fence := text.Fence(lines)
+	b.WriteString(pad + fence + "text\n")
 	n := 0
 	for i, l := range lines {
 		n += utf8.RuneCountInString(l) + 1
@@ -74,7 +76,7 @@ func stepsBlock(b *strings.Builder, pad string, lines []string, limit, maxRunes 
 		}
 		b.WriteString(pad + l + "\n")
 	}
-	b.WriteString(pad + "```\n")
+	b.WriteString(pad + fence + "\n")
 	return cut
 }
 
