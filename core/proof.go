@@ -22,6 +22,18 @@ const (
 	MaxExamples = 4
 )
 
+// MaxPassage bounds the passage a primitive keeps, in bytes.
+const MaxPassage = 16 << 10
+
+// PassageOr is the passage a primitive keeps when another statement of
+// it brings one: a's, else b's.
+func PassageOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
 // MoreExamples is a's examples followed by those of b it does not hold,
 // up to MaxExamples: what a primitive keeps when another statement of it
 // brings examples.

@@ -197,6 +197,12 @@ type Primitive struct {
 	// gives them (see MaxExample): an agent asked to apply a definition or
 	// build a message follows one.
 	Examples []string `json:"examples,omitempty"`
+	// Passage is what the source goes on to say of it, as the source
+	// says it: its text after the statement up to the next primitive or
+	// the end of the section (the cases, formats, conditions and notes a
+	// statement of a sentence or two leaves out), cut to MaxPassage. An
+	// agent implementing a message format or applying a rule reads it.
+	Passage string `json:"passage,omitempty"`
 	// AlsoStatedIn are the other places that state the primitive's result
 	// (slides restating a book, the same book in another format): one
 	// result, one primitive, its restatements recorded on it.

@@ -278,6 +278,7 @@ func writePrimitive(b *strings.Builder, st styles.Styles, p core.Primitive, deps
 	}
 	writeProof(b, st, p.Proof)
 	writeExamples(b, st, p.Examples)
+	writePassage(b, st, p.Passage)
 }
 
 // NewCmdRank is lore rank: the primitives by importance or reach.

@@ -18,6 +18,14 @@ func writeExamples(b *strings.Builder, st styles.Styles, examples []string) {
 	}
 }
 
+// writePassage is lore show's "The source goes on" section: what the
+// source says of the primitive after its statement, as it says it.
+func writePassage(b *strings.Builder, st styles.Styles, passage string) {
+	if passage != "" {
+		fmt.Fprintf(b, "\n%s\n%s\n", st.Heading.Render("The source goes on"), passage)
+	}
+}
+
 // writeProof is lore show's Proof section: the source's sketch of the
 // proof of a result and the proof it gives, read as the statement is, and
 // where the proof was too long to keep whole, how much of it is kept.

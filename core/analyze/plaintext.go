@@ -16,7 +16,8 @@ const maxHeadingLine = 80
 // plainHeadings finds the headings of plain text, RFCs in particular:
 // numbered headings at column 0 ("1.  Introduction", "4.2.1.  Reading…",
 // "Appendix A.  …", "A.1.  …"), unnumbered column-0 headings in title case
-// between blank lines ("Status of This Memo"), and Markdown ATX headings and
+// between blank lines ("Status of This Memo"), setext headings (a line
+// underlined "====" or "----"), and Markdown ATX headings and
 // code fences for plain-text READMEs. Page footers ("… [Page 3]") and the
 // column-aligned page header after a form feed are skipped and count as
 // blank lines, so a heading at the top of a page is still seen.
@@ -84,6 +85,11 @@ func plainHeadings(text string) []heading {
 					hs = append(hs, heading{offset: start, body: next, end: -1, level: level, title: title, number: num})
 					numbered = true
 				}
+			case ind == 0 && prevBlank && setextLevel(text, ln, next) > 0:
+				// "Keys" underlined "----": a text README's or protocol
+				// note's heading, as Markdown writes one
+				_, after := line(text, next)
+				hs = append(hs, heading{offset: start, body: after, end: -1, level: setextLevel(text, ln, next), title: trimSpace(ln)})
 			case ind == 0 && prevBlank:
 				if num, title, level, ok := numberedLine(ln, true); ok {
 					hs = append(hs, heading{offset: start, body: next, end: -1, level: level, title: title, number: num})
@@ -98,6 +104,27 @@ func plainHeadings(text string) []heading {
 		start = next
 	}
 	return hs
+}
+
+// setextLevel is the level of the heading ln is when the line at next
+// underlines it ("=" 1, "-" 2) at least half its length: 0 when it is
+// not one.
+func setextLevel(text, ln string, next int) int {
+	if next >= len(text) || len(ln) > maxHeadingLine || !unnumbered(ln) {
+		return 0
+	}
+	u, _ := line(text, next)
+	u = strings.TrimRight(u, " \t\r")
+	if len(u) < 3 || 2*len(u) < len(trimSpace(ln)) {
+		return 0
+	}
+	if c := u[0]; (c == '=' || c == '-') && strings.Count(u, string(c)) == len(u) {
+		if c == '=' {
+			return 1
+		}
+		return 2
+	}
+	return 0
 }
 
 // unnumbered reports whether ln is not a numbered heading's line.

@@ -300,6 +300,20 @@ func TestSectionsPlainTextMarkdownAndFences(t *testing.T) {
 	}
 }
 
+// A text protocol note underlines its headings as Markdown's setext
+// headings do; a rule too short for its line, or a line of dashes in a
+// table, is no underline.
+func TestSectionsPlainTextSetext(t *testing.T) {
+	text := "Protocol\n========\n\nClients talk over TCP.\n\nKeys\n----\n\nA key is a text string.\n\n" +
+		"Expiration times and their meaning\n---\n\nnot a heading.\n\nname | value\n-----|------\n"
+	secs := Sections(text, core.FormatText)
+	checkTree(t, text, secs)
+	want := "1::Protocol\n  2::Keys\n"
+	if got := outline(secs); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestUnnumberedHeading(t *testing.T) {
 	cases := map[string]bool{
 		"Abstract":                 true,

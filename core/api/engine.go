@@ -42,6 +42,7 @@ func PrimitiveOf(p *lorev1.Primitive) (core.Primitive, []core.Dependent) {
 		out.AlsoStatedIn = append(out.AlsoStatedIn, core.ParseStatedIn(at))
 	}
 	out.Examples = p.GetExamples()
+	out.Passage = p.GetPassage()
 	var deps []core.Dependent
 	for _, e := range p.GetRequiredBy() {
 		deps = append(deps, core.Dependent{ID: e.GetFrom(), Type: core.EdgeType(e.GetType()), Strength: e.GetStrength()})

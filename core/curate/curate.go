@@ -348,6 +348,7 @@ func (w *Work) merge(p *core.Primitive, other string) error {
 	q.Keywords = merge.Union(q.Keywords, p.Keywords)
 	q.Proof = q.Proof.Or(p.Proof)
 	q.Examples = core.MoreExamples(q.Examples, p.Examples)
+	q.Passage = core.PassageOr(q.Passage, p.Passage)
 	w.removed[p.ID] = true
 	return nil
 }

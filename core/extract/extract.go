@@ -177,6 +177,10 @@ type cand struct {
 	// claim marks a statement read as a result because a proof follows
 	// it (proofs_claims.go).
 	claim bool
+	// headed marks a section read as what its title names: the term it
+	// defines, or the thing it describes (topic), looseTopic when its
+	// opening names it late (terms_headed.go).
+	headed, topic, looseTopic bool
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -614,7 +618,7 @@ type secKind struct {
 
 // finish turns candidates into primitives: ids, sections, forms, keywords.
 func (x *extractor) finish(opts Options) []core.Primitive {
-	cs := x.cands
+	cs := x.catalogueTopics(x.cands)
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].offset != cs[j].offset {
 			return cs[i].offset < cs[j].offset
@@ -723,6 +727,7 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 	x.algorithmEdges(cs, outOf, out)
 	x.attachProofs(cs, outOf, out)
 	x.attachExamples(cs, outOf, out)
+	x.attachPassages(cs, outOf, out)
 	if x.format != core.FormatLaTeX && x.format != core.FormatPreTeXt {
 		x.textRefEdges(cs, outOf, out)
 	}

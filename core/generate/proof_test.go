@@ -27,3 +27,25 @@ func TestReferencesGiveTheProof(t *testing.T) {
 		t.Errorf("%d proof fields in the references, want the one result's two:\n%s", n, refs)
 	}
 }
+
+// A skill gives what the source goes on to say of a primitive as the
+// source says it: in its reference entry, line by line, a "$" of a
+// message format left as it is; under a key primitive whole when it is
+// short, else where it is.
+func TestSkillsGiveThePassage(t *testing.T) {
+	prims := makePrims(12)
+	prims[9].Passage = "RESP encodes bulk strings in the following way:\n\n    $<length>\\r\\n<data>\\r\\n\n\nA client should return nil for `$-1\\r\\n`."
+	prims[1].Passage = strings.TrimSpace(strings.Repeat("A line the source goes on with, about the case it covers.\n", 40))
+	art := Skill(testDomain, prims, cfg()).Artifact
+	refs := file(t, art, "references/primitives.md")
+	if want := "- The source goes on:\n\n  RESP encodes bulk strings in the following way:\n\n      $<length>\\r\\n<data>\\r\\n\n\n  A client should return nil for `$-1\\r\\n`.\n"; !strings.Contains(refs, want) {
+		t.Errorf("the references lack the passage %q:\n%s", want, refs)
+	}
+	md := file(t, art, "SKILL.md")
+	if !strings.Contains(md, "  The source goes on:\n\n  RESP encodes bulk strings") {
+		t.Errorf("SKILL.md does not give the short passage:\n%s", md)
+	}
+	if !strings.Contains(md, "The source goes on for 40 lines") || strings.Count(md, "about the case it covers") > 0 {
+		t.Errorf("SKILL.md does not point at the long passage:\n%s", md)
+	}
+}

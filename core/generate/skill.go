@@ -104,9 +104,14 @@ func stepsTaught(prims []core.Primitive) int {
 	return n
 }
 
+// passageWeight is the runes of a passage that teach as much as a
+// statement does.
+const passageWeight = 600
+
 // taught weighs what a subject teaches an agent: each primitive, each
-// proof the source gives of one, and each numbered step it gives (an
-// algorithm's, or one a definition sets out). A
+// proof the source gives of one, each numbered step it gives (an
+// algorithm's, or one a definition sets out), and the source's text on
+// them (see passageWeight). A
 // chapter of six results with their proofs and an algorithm of a dozen
 // steps is a skill an agent can use, though it is fewer than ten
 // statements.
@@ -118,6 +123,7 @@ func taught(prims []core.Primitive) int {
 			n++
 		}
 		n += len(p.Examples)
+		n += utf8.RuneCountInString(p.Passage) / passageWeight
 		if p.Type != core.Technique { // a technique's steps count in stepsTaught
 			n += numberedSteps(p.FormalStatement)
 		}
@@ -196,7 +202,7 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	b.WriteString("\n# " + mdName(title) + "\n\n")
 	b.WriteString(paragraph(capitalize(kindsOf(prims))+" of "+title+", in the domain "+domainTitle+
 		". The key primitives below give each algorithm's steps and each result's proof where the source gives one; "+
-		"the reference files hold every primitive whole, with its source.", 600) + "\n\n")
+		"the reference files hold every primitive whole, with its source and what the source goes on to say of it.", 600) + "\n\n")
 
 	// Summary: one fact a line, as list items: Markdown joins consecutive
 	// lines into one paragraph.
@@ -833,13 +839,14 @@ func refEntry(n int, p *core.Primitive, entry map[string]int) string {
 		// a worked example as the source lays it out: a request's
 		// lines, a table
 		b.WriteString("- Example:\n\n")
-		for _, l := range exampleLines(e) {
-			if l == "" {
-				b.WriteString("\n")
-				continue
-			}
-			b.WriteString("  " + l + "\n")
-		}
+		indented(&b, exampleLines(e))
+		b.WriteString("\n")
+	}
+	if p.Passage != "" {
+		// what the source says after the statement: the formats, the
+		// cases, the notes
+		b.WriteString("- The source goes on:\n\n")
+		indented(&b, passageLines(p.Passage, maxRefPassageRunes))
 		b.WriteString("\n")
 	}
 	field("Section", clean(p.Section, maxFieldRunes))
@@ -871,11 +878,11 @@ func usedEntries(p *core.Primitive, entry map[string]int) string {
 // SKILL.md stays under 500 lines.
 func referenceIndex(refs []refFile, n int) string {
 	intro := "The full list of " + plural(n, "primitive", "primitives") +
-		" (name, type, statement, section, source document, confidence) is in "
+		" (name, type, statement, what the source goes on to say of it, section, source document, confidence) is in "
 	if len(refs) > 0 && refs[len(refs)-1].end < n {
 		listed := refs[len(refs)-1].end
-		intro = fmt.Sprintf("The first %d of the %d primitives, in document order (name, type, statement, section, source "+
-			"document, confidence), are in the reference files; the other %d are in lore's store (lore graph, lore show ID). The files: ",
+		intro = fmt.Sprintf("The first %d of the %d primitives, in document order (name, type, statement, what the source goes on "+
+			"to say of it, section, source document, confidence), are in the reference files; the other %d are in lore's store (lore graph, lore show ID). The files: ",
 			listed, n, n-listed)
 	}
 	if len(refs) == 1 {

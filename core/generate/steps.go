@@ -28,6 +28,11 @@ const (
 	maxInlineExampleLines = 12
 	maxInlineExampleRunes = 600
 	keyBudgetRunes        = 14000
+	// the source's passage on a key primitive shown whole, and in a
+	// reference file
+	maxInlinePassageLines = 16
+	maxInlinePassageRunes = 900
+	maxRefPassageRunes    = 12000
 )
 
 // stepLines are the lines of p's computational form when it is a list of
@@ -152,7 +157,47 @@ func keyEntry(p *core.Primitive, ref string, budget int) string {
 	if len(p.Examples) > 0 && budget > 0 {
 		b.WriteString(exampleNote(p.Examples, ref))
 	}
+	if p.Passage != "" && budget > 0 {
+		b.WriteString(passageNote(p.Passage, ref))
+	}
 	return b.String()
+}
+
+// passageNote gives what the source goes on to say of a key primitive:
+// whole when it is short, else its length and place.
+func passageNote(passage, ref string) string {
+	lines := passageLines(passage, maxRefPassageRunes)
+	if len(lines) <= maxInlinePassageLines && utf8.RuneCountInString(passage) <= maxInlinePassageRunes {
+		var b strings.Builder
+		b.WriteString("  The source goes on:\n\n")
+		indented(&b, lines)
+		return b.String()
+	}
+	return "  The source goes on for " + strconv.Itoa(len(lines)) + " lines (formats, cases, notes): in " + ref + ".\n"
+}
+
+// passageLines are a passage's lines, up to max runes, a cut marked "…".
+func passageLines(passage string, max int) []string {
+	// as the source says it: a "$" in a message format is no math
+	lines := strings.Split(strings.ToValidUTF8(passage, "\uFFFD"), "\n")
+	n := 0
+	for i, l := range lines {
+		n += utf8.RuneCountInString(l) + 1
+		if n > max {
+			return append(lines[:i:i], "…")
+		}
+	}
+	return lines
+}
+
+// indented writes lines under a list item, blank lines kept blank.
+func indented(b *strings.Builder, lines []string) {
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString("  " + l)
+		}
+		b.WriteString("\n")
+	}
 }
 
 // exampleNote says where a key primitive's worked examples are: the

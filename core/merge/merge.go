@@ -594,6 +594,7 @@ func generalize(existing, cand *core.Primitive, v core.StatementVersion) core.Pr
 	// one stays where it brings none.
 	g.Proof = cand.Proof.Or(existing.Proof)
 	g.Examples = core.MoreExamples(cand.Examples, existing.Examples)
+	g.Passage = core.PassageOr(cand.Passage, existing.Passage)
 	g.ApplicabilityPatterns = Union(existing.ApplicabilityPatterns, cand.ApplicabilityPatterns)
 	g.Keywords = Union(existing.Keywords, cand.Keywords)
 	var shared []string
@@ -695,6 +696,7 @@ func Resolve(c core.Conflict, r core.Resolution, current *core.Primitive, opts O
 		after.Enables = slices.Clone(current.Enables)
 		after.Proof = c.Candidate.Proof.Or(current.Proof)
 		after.Examples = core.MoreExamples(c.Candidate.Examples, current.Examples)
+		after.Passage = core.PassageOr(c.Candidate.Passage, current.Passage)
 		after.Versions = append(slices.Clone(current.Versions), keep(current,
 			core.StatementVersion{ReplacedBy: opts.Session, ReplacedAt: now, Why: "conflict " + c.ID + " resolved keep-candidate"}))
 		after.Dependencies = slices.DeleteFunc(after.Dependencies, func(e core.Edge) bool { return e.Target == current.ID })

@@ -69,3 +69,21 @@ func TestUpdateKeepsOrReplacesProof(t *testing.T) {
 		t.Fatalf("keep-candidate without a proof: %+v, want the stored proof kept", got)
 	}
 }
+
+// A duplicate that brings the source's passage the stored primitive lacks
+// gives it; one whose stored primitive has a passage keeps that one.
+func TestDuplicateGivesItsPassage(t *testing.T) {
+	e := New(Options{Session: "s1", Now: clock()})
+	ex := group("group")
+	cand := group("group")
+	cand.Passage = "The inverse of a product is the product of the inverses, in reverse order."
+	r := e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
+	if r.Action != core.ActionUpdate || r.Changes[0].After.Passage != cand.Passage || r.Changes[0].Before.Passage != "" {
+		t.Fatalf("duplicate with a passage: %s, changes %+v", r.Action, r.Changes)
+	}
+	ex.Passage = "The stored passage."
+	r = e.mustMerge(&cand, &core.Comparison{ExistingID: "group", Class: core.ExactDuplicate, Confidence: 0.95}, &ex)
+	if r.Action != core.ActionSkip {
+		t.Fatalf("a duplicate changed a stored passage: %+v", r)
+	}
+}

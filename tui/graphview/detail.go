@@ -139,6 +139,9 @@ func document(p *core.Primitive, domain string) string {
 			b.WriteString("\n**Example.** " + mdBlock(text.ReadableMath(s)) + "\n")
 		}
 	}
+	if s := strings.TrimSpace(p.Passage); s != "" {
+		b.WriteString("\n**The source goes on.** " + mdBlock(s) + "\n")
+	}
 	return b.String()
 }
 

@@ -42,6 +42,7 @@ func Primitive(p *core.Primitive, dependents []core.Dependent) *lorev1.Primitive
 		out.AlsoStatedIn = append(out.AlsoStatedIn, at.String())
 	}
 	out.Examples = p.Examples
+	out.Passage = p.Passage
 	return out
 }
 

@@ -473,7 +473,9 @@ type Primitive struct {
 	// document, then ", section " and the section when it has one.
 	AlsoStatedIn []string `protobuf:"bytes,22,rep,name=also_stated_in,json=alsoStatedIn,proto3" json:"also_stated_in,omitempty"`
 	// examples are the worked examples the source gives of it.
-	Examples      []string `protobuf:"bytes,23,rep,name=examples,proto3" json:"examples,omitempty"`
+	Examples []string `protobuf:"bytes,23,rep,name=examples,proto3" json:"examples,omitempty"`
+	// passage is what the source goes on to say of it (core.Primitive.Passage).
+	Passage       string `protobuf:"bytes,24,opt,name=passage,proto3" json:"passage,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -660,6 +662,13 @@ func (x *Primitive) GetExamples() []string {
 		return x.Examples
 	}
 	return nil
+}
+
+func (x *Primitive) GetPassage() string {
+	if x != nil {
+		return x.Passage
+	}
+	return ""
 }
 
 type FindRequest struct {
@@ -10608,7 +10617,7 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"replacedAt\x12\x1f\n" +
 	"\vreplaced_by\x18\x03 \x01(\tR\n" +
 	"replacedBy\x12\x10\n" +
-	"\x03why\x18\x04 \x01(\tR\x03why\"\x93\x06\n" +
+	"\x03why\x18\x04 \x01(\tR\x03why\"\xad\x06\n" +
 	"\tPrimitive\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -10639,7 +10648,8 @@ const file_lore_v1_lore_proto_rawDesc = "" +
 	"\x16applicability_patterns\x18\x14 \x03(\tR\x15applicabilityPatterns\x12$\n" +
 	"\x05proof\x18\x15 \x01(\v2\x0e.lore.v1.ProofR\x05proof\x12$\n" +
 	"\x0ealso_stated_in\x18\x16 \x03(\tR\falsoStatedIn\x12\x1a\n" +
-	"\bexamples\x18\x17 \x03(\tR\bexamplesB\r\n" +
+	"\bexamples\x18\x17 \x03(\tR\bexamples\x12\x18\n" +
+	"\apassage\x18\x18 \x01(\tR\apassageB\r\n" +
 	"\v_importanceJ\x04\b\r\x10\x0e\"M\n" +
 	"\vFindRequest\x12\x14\n" +
 	"\x05query\x18\x01 \x01(\tR\x05query\x12\x10\n" +

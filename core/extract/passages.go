@@ -1,0 +1,228 @@
+package extract
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
+)
+
+// A statement is a sentence or two; the source goes on. A message
+// format's section gives the bytes, the cases (the null value, the empty
+// one), what a client must return; a rule's paragraph its exceptions. An
+// agent asked to build the message or apply the rule needs that text, so
+// each primitive keeps what its source says after its statement, up to
+// the next primitive: read in order, a document's passages are its text,
+// each once. A LaTeX or PreTeXt document's text
+// after a result is its proof, its examples and remarks, which are kept
+// as such; it has no passages.
+
+// minPassageRunes is the shortest passage kept: less is a caption or a
+// stray line.
+const minPassageRunes = 40
+
+// attachPassages gives each primitive out holds its passage (see
+// core.Primitive.Passage). cs is sorted by offset; outOf maps a candidate
+// to its primitive in out (-1 when it was dropped). A passage runs to the
+// next primitive: the sections that state none ("Null arrays" under
+// "Arrays", a "Client handshake" after the last type) are read on, their
+// headings kept, as a reader reads on; the worked examples kept with a
+// primitive are not repeated.
+func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive) {
+	if x.format == core.FormatLaTeX || x.format == core.FormatPreTeXt {
+		return
+	}
+	examples := x.exampleSpans()
+	starts := x.sectionStarts()
+	for ci := range cs {
+		if outOf[ci] < 0 || cs[ci].part {
+			continue
+		}
+		c := &cs[ci]
+		end := len(x.doc)
+		for cj := ci + 1; cj < len(cs); cj++ {
+			if outOf[cj] >= 0 && cs[cj].offset > c.offset {
+				end = cs[cj].offset
+				// not the heading of the next primitive's section when
+				// the primitive opens it; what the section says first
+				// ("Client handshake": how a connection starts, then
+				// the fields of the reply) is read on
+				if k := sort.SearchInts(starts, end) - 1; k >= 0 && starts[k] > c.offset && opensSection(x.doc[starts[k]:end]) {
+					end = starts[k]
+				}
+				break
+			}
+		}
+		if i := strings.LastIndexByte(x.doc[c.offset:end], '\n'); i >= 0 && strings.Trim(x.doc[c.offset+i:end], " \t\n*+-") == "" {
+			end = c.offset + i // not the bullet of the next primitive's item
+		}
+		from := x.afterStatement(c, end)
+		if from >= end {
+			continue
+		}
+		var raw strings.Builder
+		for _, sp := range examples {
+			if sp.at >= from && sp.at < end {
+				raw.WriteString(x.doc[from:sp.at])
+				from = min(max(from, sp.end), end)
+			}
+		}
+		raw.WriteString(x.doc[from:end])
+		p := passageText(raw.String())
+		if len([]rune(p)) >= minPassageRunes {
+			out[outOf[ci]].Passage = p
+		}
+	}
+}
+
+// maxSectionLead is how much a section may say before the primitive that
+// opens it: an anchor, a label, a line of its own.
+const maxSectionLead = 160
+
+// opensSection reports whether sec, a section's text up to a primitive,
+// is its heading and little else.
+func opensSection(sec string) bool {
+	_, rest, _ := strings.Cut(sec, "\n")
+	return len(strings.TrimSpace(rest)) <= maxSectionLead
+}
+
+// sectionStarts are where the document's sections start, in order.
+func (x *extractor) sectionStarts() []int {
+	var out []int
+	var walk func(secs []*core.Section)
+	walk = func(secs []*core.Section) {
+		for _, s := range secs {
+			out = append(out, s.Offset)
+			walk(s.Children)
+		}
+	}
+	walk(x.a.Sections)
+	sort.Ints(out)
+	return out
+}
+
+// afterStatement is where the text after c's statement starts, before
+// end: past the block a format strategy marked, else past the paragraphs
+// the statement holds (a definition's paragraph, a procedure's list).
+func (x *extractor) afterStatement(c *cand, end int) int {
+	at := c.offset
+	if c.end > at {
+		return c.end
+	}
+	said := wordSet(c.statement)
+	for at < end {
+		next := strings.Index(x.doc[at:end], "\n\n")
+		if next < 0 {
+			next = end - at // the last paragraph
+		}
+		para := x.doc[at : at+next]
+		if at != c.offset && !mostlySaid(para, said) {
+			return at
+		}
+		at += next
+		for at < end && (x.doc[at] == '\n' || x.doc[at] == ' ' || x.doc[at] == '\t' || x.doc[at] == '\r') {
+			at++
+		}
+	}
+	return end
+}
+
+// wordSet is the set of s's words, lower-cased.
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range passageWords(s) {
+		out[w] = true
+	}
+	return out
+}
+
+// mostlySaid reports whether most of para's words (of its first dozen)
+// are in said: the paragraph is part of the statement.
+func mostlySaid(para string, said map[string]bool) bool {
+	ws := passageWords(para)
+	if len(ws) > 12 {
+		ws = ws[:12]
+	}
+	if len(ws) == 0 {
+		return true
+	}
+	n := 0
+	for _, w := range ws {
+		if said[w] {
+			n++
+		}
+	}
+	return 5*n >= 3*len(ws)
+}
+
+func passageWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x7f)
+	})
+}
+
+// markupLine is a line of markup alone, which a reader does not see: an
+// HTML anchor or tag ("<a name="nil-reply"></a>"), a shortcode
+// ("{{% alert color="info" %}}"), a link's reference definition
+// ("[descriptors]: ./descriptor.md").
+var markupLine = lazyre.New(`^(?:(?:</?[A-Za-z][^<>]*>|\{\{[%<][^{}]*[%>]\}\})\s*)+$|^\[[^\[\]]+\]:\s*\S+(?:\s+"[^"]*")?$`)
+
+// mdLink is a Markdown link or image: its text, its target.
+var mdLink = lazyre.New(`!?\[([^\[\]]*)\]\(([^()\s]*)\)`)
+
+// localLinkText reads a link to another file of the source as its words:
+// a skill holds no such file (a link to the web still leads somewhere).
+func localLinkText(s string) string {
+	if !strings.Contains(s, "](") {
+		return s
+	}
+	return mdLink.ReplaceAllStringFunc(s, func(m string) string {
+		sub := mdLink.FindStringSubmatch(m)
+		if strings.HasPrefix(sub[2], "https://") || strings.HasPrefix(sub[2], "http://") {
+			return m
+		}
+		return sub[1]
+	})
+}
+
+// passageText is raw source text as a reader reads it: its lines kept
+// (a format, a list, a table), links to the page's anchors as their
+// words, HTML comments, anchors and shortcodes gone, runs of blank lines
+// one, cut at a line to core.MaxPassage.
+func passageText(raw string) string {
+	if len(raw) > 2*core.MaxPassage {
+		raw = text.Truncate(raw, 2*core.MaxPassage)
+	}
+	lines := strings.Split(localLinkText(crossRefs.ReplaceAllString(raw, "$1")), "\n")
+	lines = slices.DeleteFunc(lines, func(l string) bool {
+		// an RFC's page break is no text of it
+		return markupLine.MatchString(strings.TrimSpace(l)) || isPageFurniture(l)
+	})
+	indent := -1 // an RFC indents all its text: none of it is read
+	for _, l := range lines {
+		if n := len(l) - len(strings.TrimLeft(l, " ")); strings.TrimSpace(l) != "" && (indent < 0 || n < indent) {
+			indent = n
+		}
+	}
+	for i, l := range lines {
+		if indent > 0 && len(l) >= indent {
+			lines[i] = l[indent:]
+		}
+	}
+	lines = strings.Split(exampleLines(strings.Join(lines, "\n")), "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if b.Len()+len(l)+1 > core.MaxPassage-len("\n…") {
+			b.WriteString("\n…")
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(l)
+	}
+	return strings.TrimSpace(exampleLines(b.String()))
+}
