@@ -95,6 +95,10 @@ type step struct {
 
 // stepHeading is a procedure written one heading per step: "Step 2:
 // Launch the instance".
+// noCheckRead is what a how-to skill says under "Check the result" when
+// none of its steps checks it: what lore read, not what the source holds.
+const noCheckRead = "No step read from the source checks the result."
+
 var stepHeading = lazyre.New(`^(?i:step)\s+([0-9]{1,2})\s*[:.)\-–—]\s*(.+)$`)
 
 // numberedLine is one step of a computational form, "3. Run …".
@@ -754,8 +758,9 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	b.WriteString("## Check the result\n\n")
 	if len(checks) == 0 {
 		// lore does not make one up: the last step may be a later one
-		// ("once the release is done")
-		b.WriteString("The source gives no separate check of the result.\n")
+		// ("once the release is done"); nor does it say the source has
+		// none, which a check written as prose would make false
+		b.WriteString(noCheckRead + "\n")
 	} else {
 		b.WriteString(strings.Join(firstN(checks, maxChecks), "\n") + "\n")
 	}
