@@ -19,6 +19,11 @@ func (s *Store) PutPublication(session string, rec []byte) error {
 	if err := validateID("session id", session); err != nil {
 		return fmt.Errorf("record publication: %w", err)
 	}
+	// the first write of a learn: a record of the skills' files, written
+	// before the session's commit checks its own room
+	if err := s.checkRoom(uint64(len(rec))); err != nil {
+		return err
+	}
 	err := s.update(func(txn *badger.Txn) error { return txn.Set(publicationKey(session), rec) })
 	if err != nil {
 		return fmt.Errorf("record publication of session %s: %w", session, err)

@@ -39,6 +39,15 @@ func (s *Store) checkSpace(changes []core.Change, report []byte) error {
 	if s.opts.inMemory {
 		return nil
 	}
+	return s.checkRoom(estimateBytes(changes, report))
+}
+
+// checkRoom refuses a write of about n encoded bytes when the store's file
+// system lacks room for spaceFactor times that plus spaceReserve.
+func (s *Store) checkRoom(n uint64) error {
+	if s.opts.inMemory {
+		return nil
+	}
 	free := s.opts.FreeSpace
 	if free == nil {
 		free = freeSpace
@@ -49,7 +58,7 @@ func (s *Store) checkSpace(changes []core.Change, report []byte) error {
 		s.log.Warningf("store %s: free space unknown: %v", s.path, err)
 		return nil
 	}
-	need := uint64(spaceReserve) + spaceFactor*estimateBytes(changes, report)
+	need := uint64(spaceReserve) + spaceFactor*n
 	if have < need {
 		return &NoSpaceError{Dir: s.path, Need: need, Have: have}
 	}

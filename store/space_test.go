@@ -39,3 +39,22 @@ func TestCommitRefusedWhenDiskIsFull(t *testing.T) {
 	}
 	mustCount(t, s, 500)
 }
+
+// A learn's first write, the record of the skills it is to publish, is
+// refused the same way: a large one written into a full memory-mapped
+// disk would end the process before the commit's own check.
+func TestPublicationRefusedWhenDiskIsFull(t *testing.T) {
+	free := uint64(1 << 20)
+	s := openDir(t, t.TempDir(), store.Options{GCInterval: -1, FreeSpace: func(string) (uint64, error) { return free, nil }})
+	var nospace *store.NoSpaceError
+	if err := s.PutPublication("s1", make([]byte, 300<<10)); !errors.As(err, &nospace) {
+		t.Fatalf("publication on a full disk: %v, want a *NoSpaceError", err)
+	}
+	if pubs, err := s.Publications(); err != nil || len(pubs) != 0 {
+		t.Fatalf("publications after the refused one: %v %v, want none", pubs, err)
+	}
+	free = 1 << 40
+	if err := s.PutPublication("s1", make([]byte, 300<<10)); err != nil {
+		t.Fatalf("publication with room: %v", err)
+	}
+}

@@ -16,9 +16,8 @@ import (
 // agent asked to build the message or apply the rule needs that text, so
 // each primitive keeps what its source says after its statement, up to
 // the next primitive: read in order, a document's passages are its text,
-// each once. A LaTeX or PreTeXt document's text
-// after a result is its proof, its examples and remarks, which are kept
-// as such; it has no passages.
+// each once. A LaTeX result's proof and examples are kept as such, not
+// again in its passage; a PreTeXt document has no passages.
 
 // minPassageRunes is the shortest passage kept: less is a caption or a
 // stray line.
@@ -32,29 +31,34 @@ const minPassageRunes = 40
 // headings kept, as a reader reads on; the worked examples kept with a
 // primitive are not repeated.
 func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive) {
-	if x.format == core.FormatLaTeX || x.format == core.FormatPreTeXt {
+	if x.format == core.FormatPreTeXt {
 		return
 	}
 	examples := x.exampleSpans()
 	starts := x.sectionStarts()
+	// next[ci] is where the next primitive after cs[ci] starts: found
+	// once, from the end, so that a run of dropped candidates is not
+	// walked again for each
+	next := make([]int, len(cs))
+	at := len(x.doc)
+	for ci := len(cs) - 1; ci >= 0; ci-- {
+		next[ci] = at
+		if outOf[ci] >= 0 { // kept candidates have offsets of their own
+			at = cs[ci].offset
+		}
+	}
 	for ci := range cs {
 		if outOf[ci] < 0 || cs[ci].part {
 			continue
 		}
 		c := &cs[ci]
-		end := len(x.doc)
-		for cj := ci + 1; cj < len(cs); cj++ {
-			if outOf[cj] >= 0 && cs[cj].offset > c.offset {
-				end = cs[cj].offset
-				// not the heading of the next primitive's section when
-				// the primitive opens it; what the section says first
-				// ("Client handshake": how a connection starts, then
-				// the fields of the reply) is read on
-				if k := sort.SearchInts(starts, end) - 1; k >= 0 && starts[k] > c.offset && opensSection(x.doc[starts[k]:end]) {
-					end = starts[k]
-				}
-				break
-			}
+		end := next[ci]
+		// not the heading of the next primitive's section when the
+		// primitive opens it; what the section says first ("Client
+		// handshake": how a connection starts, then the fields of the
+		// reply) is read on
+		if k := sort.SearchInts(starts, end) - 1; end < len(x.doc) && k >= 0 && starts[k] > c.offset && opensSection(x.doc[starts[k]:end]) {
+			end = starts[k]
 		}
 		if i := strings.LastIndexByte(x.doc[c.offset:end], '\n'); i >= 0 && strings.Trim(x.doc[c.offset+i:end], " \t\n*+-") == "" {
 			end = c.offset + i // not the bullet of the next primitive's item
@@ -71,7 +75,12 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			}
 		}
 		raw.WriteString(x.doc[from:end])
-		p := passageText(raw.String())
+		var p string
+		if x.format == core.FormatLaTeX {
+			p = x.latexPassage(raw.String())
+		} else {
+			p = passageText(raw.String())
+		}
 		if len([]rune(p)) >= minPassageRunes {
 			out[outOf[ci]].Passage = p
 		}
@@ -112,7 +121,7 @@ func (x *extractor) afterStatement(c *cand, end int) int {
 	if c.end > at {
 		return c.end
 	}
-	said := wordSet(c.statement)
+	said := wordSet(c.statement + "\n" + c.form) // a procedure's blocks are in its form
 	for at < end {
 		next := strings.Index(x.doc[at:end], "\n\n")
 		if next < 0 {
@@ -184,6 +193,10 @@ func localLinkText(s string) string {
 		if strings.HasPrefix(sub[2], "https://") || strings.HasPrefix(sub[2], "http://") {
 			return m
 		}
+		if strings.TrimSpace(sub[1]) == "" {
+			// "[](custom-binary-cache)": a reference its target names
+			return strings.TrimPrefix(sub[2], "#")
+		}
 		return sub[1]
 	})
 }
@@ -225,4 +238,74 @@ func passageText(raw string) string {
 		b.WriteString(l)
 	}
 	return strings.TrimSpace(exampleLines(b.String()))
+}
+
+// latexSectioning is a paragraph opening on a sectioning command, its
+// title in group 1.
+var latexSectioning = lazyre.New(`^\s*\\(?:sub)*(?:section|paragraph)\*?(?:\[[^\]]*\])?\{([^{}]*)\}`)
+
+// latexSkipped are the environments a passage leaves out: a proof (kept
+// as the result's), the bibliography.
+var latexSkipped = lazyre.New(`\\begin\{([A-Za-z]*proof[A-Za-z]*\*?|thebibliography)\}`)
+
+// latexPassage is LaTeX source read as a passage: its proofs and
+// bibliography left out, each paragraph (an environment whole) read as
+// the statements are, its mathematics as text, a sectioning command as a
+// heading.
+func (x *extractor) latexPassage(raw string) string {
+	x.texDoc()
+	if i := strings.Index(raw, `\end{document}`); i >= 0 {
+		raw = raw[:i]
+	}
+	if len(raw) > 4*core.MaxPassage {
+		raw = text.Truncate(raw, 4*core.MaxPassage) // what is read of it is cut to MaxPassage
+	}
+	for {
+		m := latexSkipped.FindStringSubmatchIndex(raw)
+		if m == nil {
+			break
+		}
+		closer := `\end{` + raw[m[2]:m[3]] + `}`
+		e := strings.Index(raw[m[1]:], closer)
+		if e < 0 {
+			raw = raw[:m[0]]
+			break
+		}
+		raw = raw[:m[0]] + raw[m[1]+e+len(closer):]
+	}
+	var out []string
+	var cur strings.Builder
+	depth := 0
+	flush := func() {
+		para := cur.String()
+		cur.Reset()
+		if m := latexSectioning.FindStringSubmatchIndex(para); m != nil {
+			if t := strings.TrimSpace(text.CollapseSpace(x.texr.clean(para[m[2]:m[3]]))); t != "" {
+				out = append(out, "## "+text.ReadableMath(t))
+			}
+			para = para[m[1]:]
+		}
+		if t := strings.TrimSpace(text.CollapseSpace(x.texr.clean(para))); t != "" {
+			out = append(out, text.ReadableMath(t))
+		}
+	}
+	for _, para := range strings.Split(raw, "\n\n") {
+		if cur.Len() > 0 {
+			cur.WriteString("\n\n")
+		}
+		cur.WriteString(para)
+		// an environment is one paragraph however many blank lines it
+		// holds
+		depth += strings.Count(para, `\begin{`) - strings.Count(para, `\end{`)
+		if depth <= 0 {
+			flush()
+			depth = 0
+		}
+	}
+	flush()
+	p := strings.Join(out, "\n\n")
+	if len(p) > core.MaxPassage {
+		p = text.Truncate(p, core.MaxPassage-len(" …")) + " …"
+	}
+	return p
 }

@@ -91,17 +91,32 @@ func TestLoneTopicSectionsDefineNothing(t *testing.T) {
 	}
 }
 
-// A LaTeX result's text after it is its proof and remarks, kept as such:
-// it has no passage.
-func TestLaTeXHasNoPassages(t *testing.T) {
+// A LaTeX result's passage is the exposition after it, read as its
+// statement is: its proof is kept as the proof, not again; a section
+// heading is a heading; the bibliography is no text of it.
+func TestLaTeXPassages(t *testing.T) {
 	doc := `\section{Groups}
-\begin{definition}A group is a set with an associative operation, an identity and inverses.\end{definition}
-Groups are everywhere in mathematics, and this remark goes on for a while about them.
+\begin{theorem}Every group has exactly one identity element $e$.\end{theorem}
+\begin{proof}If $e$ and $f$ are identities then $e = ef = f$.\end{proof}
+Groups are everywhere in mathematics: the integers under $+$ form one,
+and so do the invertible $n \times n$ matrices.
+
+\subsection{Orders}
+The order of $g$ is the least $n \geq 1$ with $g^n = e$.
+\begin{thebibliography}{9}\bibitem{a} A. Author.\end{thebibliography}
+\end{document}
 `
-	for _, p := range extractDoc(t, "g.tex", core.FormatLaTeX, doc) {
-		if p.Passage != "" {
-			t.Errorf("%s: passage %q", p.Name, p.Passage)
-		}
+	ps := extractDoc(t, "g.tex", core.FormatLaTeX, doc)
+	if len(ps) == 0 {
+		t.Fatal("no primitive")
+	}
+	p := ps[0]
+	want := "Groups are everywhere in mathematics: the integers under + form one, and so do the invertible n × n matrices.\n\n## Orders\n\nThe order of g is the least n ≥ 1 with gⁿ = e."
+	if p.Passage != want {
+		t.Errorf("%s: passage %q, want %q", p.Name, p.Passage, want)
+	}
+	if p.Proof.Text == "" {
+		t.Errorf("%s lost its proof", p.Name)
 	}
 }
 

@@ -91,6 +91,10 @@ type step struct {
 	// notes are what the source says after the step's code: what the
 	// commands did, a warning
 	notes []string
+	// passage is what the source goes on to say after the step, as it
+	// says it (core.Primitive.Passage): why, what the reader sees, what
+	// to do next.
+	passage string
 }
 
 // stepHeading is a procedure written one heading per step: "Step 2:
@@ -136,6 +140,7 @@ func procedures(prims []core.Primitive) []procedure {
 				st.code = append(st.code, fs.Blocks...)
 				st.notes = append(st.notes, fs.Notes...)
 			}
+			st.passage = p.Passage
 			if len(out) > 0 && lastStep > 0 && n == lastStep+1 && p.Chapter == lastChapter {
 				cur := &out[len(out)-1]
 				cur.steps = append(cur.steps, st)
@@ -152,6 +157,7 @@ func procedures(prims []core.Primitive) []procedure {
 		if len(steps) == 0 {
 			continue // a technique without a statement: nothing to follow
 		}
+		steps[len(steps)-1].passage = p.Passage
 		out = append(out, procedure{title: name, intro: intro, steps: steps,
 			doc: p.Provenance.Whole(), offset: p.Provenance.At()})
 	}
@@ -826,6 +832,11 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 		}
 		for _, n := range s.notes {
 			b.WriteString(pad + clean(n, maxRefStmtRunes) + "\n\n")
+		}
+		if s.passage != "" {
+			b.WriteString(pad + "The source goes on:\n\n")
+			indented(&b, pad, passageLines(s.passage, maxRefPassageRunes))
+			b.WriteString("\n")
 		}
 		// A step that quotes its commands in its text gets them again as a
 		// block under it (indented as its text, so the list goes on).

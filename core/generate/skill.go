@@ -839,14 +839,14 @@ func refEntry(n int, p *core.Primitive, entry map[string]int) string {
 		// a worked example as the source lays it out: a request's
 		// lines, a table
 		b.WriteString("- Example:\n\n")
-		indented(&b, exampleLines(e))
+		indented(&b, "  ", exampleLines(e))
 		b.WriteString("\n")
 	}
 	if p.Passage != "" {
 		// what the source says after the statement: the formats, the
 		// cases, the notes
 		b.WriteString("- The source goes on:\n\n")
-		indented(&b, passageLines(p.Passage, maxRefPassageRunes))
+		indented(&b, "  ", passageLines(p.Passage, maxRefPassageRunes))
 		b.WriteString("\n")
 	}
 	field("Section", clean(p.Section, maxFieldRunes))

@@ -170,7 +170,7 @@ func passageNote(passage, ref string) string {
 	if len(lines) <= maxInlinePassageLines && utf8.RuneCountInString(passage) <= maxInlinePassageRunes {
 		var b strings.Builder
 		b.WriteString("  The source goes on:\n\n")
-		indented(&b, lines)
+		indented(&b, "  ", lines)
 		return b.String()
 	}
 	return "  The source goes on for " + strconv.Itoa(len(lines)) + " lines (formats, cases, notes): in " + ref + ".\n"
@@ -190,11 +190,12 @@ func passageLines(passage string, max int) []string {
 	return lines
 }
 
-// indented writes lines under a list item, blank lines kept blank.
-func indented(b *strings.Builder, lines []string) {
+// indented writes lines under a list item, each after pad, blank lines
+// kept blank.
+func indented(b *strings.Builder, pad string, lines []string) {
 	for _, l := range lines {
 		if l != "" {
-			b.WriteString("  " + l)
+			b.WriteString(pad + l)
 		}
 		b.WriteString("\n")
 	}
