@@ -49,3 +49,23 @@ func TestSkillsGiveThePassage(t *testing.T) {
 		t.Errorf("SKILL.md does not point at the long passage:\n%s", md)
 	}
 }
+
+// A step's code block is given as written: a "$" in it is no mathematics.
+func TestStepCodeKeepsDollars(t *testing.T) {
+	p := core.Primitive{Type: core.Technique, ComputationalForm: "1. Write tests/data.sql:\n   ```sql\n   INSERT INTO user VALUES ('test', 'pbkdf2:sha256:50000$TCI4GzcX$0de171a4');\n   ```\n2. Run the tests with $n$ workers."}
+	got := strings.Join(stepLines(&p), "\n")
+	if !strings.Contains(got, "'pbkdf2:sha256:50000$TCI4GzcX$0de171a4'") || !strings.Contains(got, "with n workers") {
+		t.Errorf("steps:\n%s", got)
+	}
+}
+
+// A heading the source's passage reads on through is set in bold: under a
+// list item it would end the list and open a section of the skill. A
+// comment in its code is left as written.
+func TestPassageHeadingsInBold(t *testing.T) {
+	got := passageLines("Then:\n\n## Client handshake\n\n```sh\n# connect\nredis-cli\n```", 1000)
+	want := []string{"Then:", "", "**Client handshake**", "", "```sh", "# connect", "redis-cli", "```"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("passageLines = %q, want %q", got, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // An agent asked to run an algorithm needs its steps as the source nests
@@ -55,9 +56,25 @@ func stepLines(p *core.Primitive) []string {
 		return nil
 	}
 	out := make([]string, 0, len(raw))
+	fence := ""
 	for _, l := range raw {
 		body := strings.TrimLeft(l, " \t")
 		indent := strings.Repeat(" ", len(l)-len(body))
+		if fence == "" && (strings.HasPrefix(body, "```") || strings.HasPrefix(body, "~~~")) {
+			fence = body[:3]
+		} else if fence != "" && strings.HasPrefix(body, fence) {
+			fence = ""
+			out = append(out, indent+strings.TrimRight(body, " \t"))
+			continue
+		}
+		if fence != "" {
+			// a step's code as written: "50000$TCI4GzcX$0de1" is a
+			// password hash, not mathematics
+			if s := strings.TrimRight(strings.ToValidUTF8(body, "\uFFFD"), " \t"); s != "" {
+				out = append(out, indent+s)
+			}
+			continue
+		}
 		if s := clean(text.ReadableMath(body), 0); s != "" {
 			out = append(out, indent+s)
 		}
@@ -176,10 +193,25 @@ func passageNote(passage, ref string) string {
 	return "  The source goes on for " + strconv.Itoa(len(lines)) + " lines (formats, cases, notes): in " + ref + ".\n"
 }
 
-// passageLines are a passage's lines, up to max runes, a cut marked "…".
+// passageHeading is a heading line of a passage, its title in group 1.
+var passageHeading = lazyre.New(`^#{1,6}\s+(.+?)\s*#*$`)
+
+// passageLines are a passage's lines, up to max runes, a cut marked "…";
+// a heading of the source is set in bold, as a heading under a list item
+// would end the list and start a section of the skill.
 func passageLines(passage string, max int) []string {
 	// as the source says it: a "$" in a message format is no math
 	lines := strings.Split(strings.ToValidUTF8(passage, "\uFFFD"), "\n")
+	fence := ""
+	for i, l := range lines {
+		if t := strings.TrimSpace(l); fence == "" && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) {
+			fence = t[:3]
+		} else if fence != "" && strings.HasPrefix(t, fence) {
+			fence = ""
+		} else if m := passageHeading.FindStringSubmatch(l); fence == "" && m != nil {
+			lines[i] = "**" + m[1] + "**"
+		}
+	}
 	n := 0
 	for i, l := range lines {
 		n += utf8.RuneCountInString(l) + 1

@@ -544,7 +544,7 @@ func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
 		if r.keepPrefix && m[2] >= 0 {
 			a = m[3]
 		}
-		if r.opaque && !opaque(s[a:e]) {
+		if r.opaque && !opaque(withoutClosers(s[a:e])) {
 			continue
 		}
 		if r.keepAt {
@@ -585,6 +585,21 @@ func opaque(v string) bool {
 		}
 	}
 	return digit || symbol || upper && lower
+}
+
+// withoutClosers is v without the brackets that end it and open nowhere
+// in it: the "}" of data={'password': password} closes the code around
+// the value, and a bare name is no secret.
+func withoutClosers(v string) string {
+	for v != "" {
+		c := v[len(v)-1]
+		o := strings.IndexByte(")]}", c)
+		if o < 0 || strings.Count(v, string("([{"[o])) >= strings.Count(v, string(c)) {
+			break
+		}
+		v = v[:len(v)-1]
+	}
+	return v
 }
 
 // abnfRepetition reports whether v opens with a grammar's repetition

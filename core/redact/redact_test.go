@@ -36,6 +36,11 @@ func TestRedact(t *testing.T) {
 		{"token = 1*<any CHAR except CTLs or separators>", "token = 1*<any CHAR except CTLs or separators>", nil},
 		{"token = 1*tchar\nsecret = 2*4DIGIT", "token = 1*tchar\nsecret = 2*4DIGIT", nil},
 		{"token = a1*b2c3d4", "token = [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
+		// Code passing a variable names no secret; the brace closes the
+		// code around it (Flask's tutorial). A secret with brackets of
+		// its own is still one.
+		{"data={'username': username, 'password': password}", "data={'username': username, 'password': password}", nil},
+		{"password: s3cr3tpw}", "password: [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
 	} {
 		got := Text(c.in)
 		if got.Text != c.want {

@@ -1037,7 +1037,7 @@ var (
 	procTitle = regexp.MustCompile(`(?m)^### [0-9]+\. (.+)$`)
 	// (lore once added "The task is done when the last step (…) completes
 	// without an error."; that step is the source's, checked as one)
-	noCheck = regexp.MustCompile(`^(?:The source gives no separate check(?: of the result)?\.(?: The task is done when the last step \((.*)\) completes without an error\.)?|No step read from the source checks the result; read its text under the steps for how to tell the task is done\.)$`)
+	noCheck = regexp.MustCompile(`^(?:The source gives no separate check(?: of the result)?\.(?: The task is done when the last step \((.*)\) completes without an error\.)?|No step read from the source checks the result\.)$`)
 )
 
 func scoreChecks(docs []*document, arts []*artifact) Checks {
