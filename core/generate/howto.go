@@ -834,8 +834,15 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 			b.WriteString(pad + clean(n, maxRefStmtRunes) + "\n\n")
 		}
 		if s.passage != "" {
+			// what the source says after a step is its context, not a
+			// step: a short one whole, of a long one its opening, so
+			// that the steps keep their room in SKILL.md
 			b.WriteString(pad + "The source goes on:\n\n")
-			indented(&b, pad, passageLines(s.passage, maxRefPassageRunes))
+			lines := passageLines(s.passage, maxInlinePassageRunes)
+			if len(lines) > maxInlinePassageLines {
+				lines = append(lines[:maxInlinePassageLines:maxInlinePassageLines], "…")
+			}
+			indented(&b, pad, lines)
 			b.WriteString("\n")
 		}
 		// A step that quotes its commands in its text gets them again as a

@@ -367,13 +367,22 @@ const maxSubjectSlug = 64 - len("learn-")
 
 // wordSlug is the slug of a title for a skill name (slugWords), without
 // its parenthesized parts when it is too long ("RFC 7234: Hypertext
-// Transfer Protocol (HTTP/1.1): Caching" keeps "caching"), cut at a hyphen
-// to maxSubjectSlug.
+// Transfer Protocol (HTTP/1.1): Caching" keeps "caching") but for the
+// start of a work the title ends by naming, cut at a hyphen to
+// maxSubjectSlug.
 func wordSlug(t string) string {
 	s := slugWords(t)
 	if len(s) > maxSubjectSlug {
 		if p := slugWords(dropParens(t)); p != "" {
 			s = p
+			// a part named with its work, "User Agent Requirements (RFC
+			// 6265: HTTP State Management Mechanism)", keeps as much of
+			// the work as fits: the part alone names no work
+			if i := strings.LastIndexByte(t, '('); strings.HasSuffix(t, ")") && i > 0 && len(p)+2 < maxSubjectSlug {
+				if w := cutSlug(slugWords(t[i+1:len(t)-1]), maxSubjectSlug-len(p)-1); w != "" {
+					s = p + "-" + w
+				}
+			}
 		}
 	}
 	return cutSlug(s, maxSubjectSlug)

@@ -265,6 +265,8 @@ func TestSubjectNames(t *testing.T) {
 	}{
 		{"RFC 6455: The WebSocket Protocol", nil, "learn-rfc-6455-the-websocket-protocol"},
 		{"RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching and Conditional Requests Again", nil, "learn-rfc-7234-hypertext-transfer-protocol-caching-and-conditional"},
+		// a part of a work keeps as much of the work's name as fits
+		{"User Agent Requirements (RFC 6265: HTTP State Management Mechanism)", nil, "learn-user-agent-requirements-rfc-6265-http-state-management"},
 		{"Equivalences", []string{"learn-equivalences"}, "learn-equivalences-protocols"},
 		{"Protocol Agent", nil, "learn-protocol-agent-skill"},
 		{"", nil, "learn-protocols"},
