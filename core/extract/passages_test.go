@@ -130,3 +130,39 @@ func TestPassageTextDropsPageFurniture(t *testing.T) {
 		t.Errorf("passageText = %q", got)
 	}
 }
+
+// A LaTeX specification's series of subsections titled by what they
+// describe gives each thing, as a Markdown one does; a textbook's
+// sections are its argument, not a catalogue.
+func TestLaTeXTopics(t *testing.T) {
+	doc := `\section{Design}
+\subsection{Chunk Size}
+The chunk size is 1 KiB. It trades peak throughput for overhead.
+
+\subsection{Word Size}
+The word size is 32 bits, which is fast on small chips.
+
+\subsection{Tree Fanout}
+The tree fanout is 2: a binary tree is simple to implement.
+`
+	got := byName(Extract(analyzed(doc, core.FormatLaTeX, core.Reference), Options{}))
+	for _, n := range []string{"Chunk Size", "Word Size", "Tree Fanout"} {
+		if _, ok := got[n]; !ok {
+			t.Errorf("no %q among %q", n, keys(got))
+		}
+	}
+	if p := got["Chunk Size"]; !strings.HasPrefix(p.FormalStatement, "The chunk size is 1 KiB.") {
+		t.Errorf("Chunk Size = %q", p.FormalStatement)
+	}
+	if got := byName(Extract(analyzed(doc, core.FormatLaTeX, core.Textbook), Options{})); len(got) > 0 {
+		t.Errorf("a textbook's sections are topics: %q", keys(got))
+	}
+}
+
+func keys(m map[string]core.Primitive) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

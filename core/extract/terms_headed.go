@@ -27,6 +27,10 @@ const maxHeadedTermWords = 4
 // thing its title names (topicSection), when no reader took that opening
 // already; first is the index of the section's first candidate.
 func (x *extractor) headedTerms(st *secState, first int) {
+	if x.format == core.FormatLaTeX {
+		x.latexTopic(st, first)
+		return
+	}
 	if x.format != core.FormatMarkdown && x.format != core.FormatText {
 		return
 	}
@@ -71,6 +75,13 @@ func (x *extractor) headedTerms(st *secState, first int) {
 	if x.terms[termKey(termName(term))] {
 		return
 	}
+	x.addHeaded(st, at, term, stmt, conf, loose)
+}
+
+// addHeaded adds the definition of term a section's opening at at states,
+// or the description it opens (conf topicConf, loose when it names term
+// late).
+func (x *extractor) addHeaded(st *secState, at int, term, stmt string, conf float64, loose bool) {
 	n := len(x.cands)
 	x.addTerms(st, at, []boldTerm{{text: term}}, stmt)
 	for i := n; i < len(x.cands); i++ {
@@ -171,6 +182,51 @@ const minTopicWords = 5
 // topicWindow is how many words of a sentence's opening may hold the
 // head noun of the title it speaks of ("The Double RESP type encodes").
 const topicWindow = 5
+
+// latexTopic reads a LaTeX section of a reference or spec as what its
+// title names (topicSection), its opening read as a statement is: a
+// specification's "Compression Function", "Modes", "Chunk Chaining
+// Values". A LaTeX section's term definitions are its author's
+// environments and emphasis, read elsewhere.
+func (x *extractor) latexTopic(st *secState, first int) {
+	term := headedTerm(st.title)
+	if term == "" {
+		return
+	}
+	pos := 0
+	for _, para := range strings.SplitAfter(st.own, "\n\n") {
+		at := pos
+		pos += len(para)
+		p := strings.TrimSpace(para)
+		if p == "" || p[0] == '%' || strings.HasPrefix(p, `\label`) {
+			continue
+		}
+		if strings.HasPrefix(p, `\begin`) {
+			return // a section opening on a figure, a list, a display
+		}
+		abs := st.body + at
+		for _, c := range x.cands[first:] {
+			if c.offset >= abs && c.offset < abs+len(para) {
+				return // a reader took the opening
+			}
+		}
+		x.texDoc()
+		plain := strings.TrimSpace(text.CollapseSpace(x.texr.clean(para)))
+		if plain == "" {
+			continue
+		}
+		reading := x.topicSection(term, plain, "")
+		if reading == notTopic || x.terms[termKey(termName(term))] {
+			return
+		}
+		stmt := plain
+		if spans := sentenceSpans(plain); len(spans) > 3 {
+			stmt = plain[:spans[3][1]]
+		}
+		x.addHeaded(st, at+strings.Index(para, p), term, stmt, topicConf, reading == looseTopic)
+		return
+	}
+}
 
 // The readings of a section's opening against its title.
 const (

@@ -378,7 +378,7 @@ func wordSlug(t string) string {
 			// a part named with its work, "User Agent Requirements (RFC
 			// 6265: HTTP State Management Mechanism)", keeps as much of
 			// the work as fits: the part alone names no work
-			if i := strings.LastIndexByte(t, '('); strings.HasSuffix(t, ")") && i > 0 && len(p)+2 < maxSubjectSlug {
+			if i := openingParen(t); strings.HasSuffix(t, ")") && i > 0 && len(p)+2 < maxSubjectSlug {
 				if w := cutSlug(slugWords(t[i+1:len(t)-1]), maxSubjectSlug-len(p)-1); w != "" {
 					s = p + "-" + w
 				}
@@ -386,6 +386,24 @@ func wordSlug(t string) string {
 		}
 	}
 	return cutSlug(s, maxSubjectSlug)
+}
+
+// openingParen is where the parenthesis that closes t opens ("Elements
+// of Protocol (RFC 4511: … (LDAP): The Protocol)"), -1 for none.
+func openingParen(t string) int {
+	depth := 0
+	for i := len(t) - 1; i >= 0; i-- {
+		switch t[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // dropParens removes the parenthesized parts of s.

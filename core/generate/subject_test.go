@@ -267,6 +267,7 @@ func TestSubjectNames(t *testing.T) {
 		{"RFC 7234: Hypertext Transfer Protocol (HTTP/1.1): Caching and Conditional Requests Again", nil, "learn-rfc-7234-hypertext-transfer-protocol-caching-and-conditional"},
 		// a part of a work keeps as much of the work's name as fits
 		{"User Agent Requirements (RFC 6265: HTTP State Management Mechanism)", nil, "learn-user-agent-requirements-rfc-6265-http-state-management"},
+		{"Elements of Protocol (RFC 4511: Lightweight Directory Access Protocol (LDAP): The Protocol)", nil, "learn-elements-of-protocol-rfc-4511-lightweight-directory-access"},
 		{"Equivalences", []string{"learn-equivalences"}, "learn-equivalences-protocols"},
 		{"Protocol Agent", nil, "learn-protocol-agent-skill"},
 		{"", nil, "learn-protocols"},
