@@ -840,7 +840,7 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 			b.WriteString(pad + "The source goes on:\n\n")
 			lines := passageLines(s.passage, maxInlinePassageRunes)
 			if len(lines) > maxInlinePassageLines {
-				lines = append(lines[:maxInlinePassageLines:maxInlinePassageLines], "…")
+				lines = cutLines(lines, maxInlinePassageLines)
 			}
 			indented(&b, pad, lines)
 			b.WriteString("\n")

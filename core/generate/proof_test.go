@@ -69,3 +69,16 @@ func TestPassageHeadingsInBold(t *testing.T) {
 		t.Errorf("passageLines = %q, want %q", got, want)
 	}
 }
+
+// A passage cut inside a code block closes the block before the cut mark:
+// left open, it would hold the rest of the skill.
+func TestCutPassageClosesItsCode(t *testing.T) {
+	got := cutLines([]string{"Create it:", "", "    ```yaml", "    services:", "      db:"}, 4)
+	want := []string{"Create it:", "", "    ```yaml", "    services:", "    ```", "…"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("cutLines = %q, want %q", got, want)
+	}
+	if got := cutLines([]string{"```", "a", "```", "b"}, 3); strings.Join(got, "\n") != "```\na\n```\n…" {
+		t.Errorf("a closed block: %q", got)
+	}
+}

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -216,10 +217,36 @@ func passageLines(passage string, max int) []string {
 	for i, l := range lines {
 		n += utf8.RuneCountInString(l) + 1
 		if n > max {
-			return append(lines[:i:i], "…")
+			return cutLines(lines, i)
 		}
 	}
-	return lines
+	return closedFence(lines)
+}
+
+// cutLines is the first n of lines and "…", a code block the cut leaves
+// open closed first.
+func cutLines(lines []string, n int) []string {
+	return append(closedFence(slices.Clip(lines[:n])), "…")
+}
+
+// closedFence is lines with a code block they leave open closed: an open
+// fence would hold the rest of the skill.
+func closedFence(out []string) []string {
+	open := ""
+	for _, l := range out {
+		t := strings.TrimSpace(l)
+		run := len(t) - len(strings.TrimLeft(t, "`~"))
+		switch {
+		case open == "" && run >= 3:
+			open = l[:len(l)-len(strings.TrimLeft(l, " \t"))] + t[:run]
+		case open != "" && run >= len(strings.TrimSpace(open)) && t == t[:run] && t[0] == strings.TrimSpace(open)[0]:
+			open = ""
+		}
+	}
+	if open != "" {
+		out = append(slices.Clip(out), open)
+	}
+	return out
 }
 
 // indented writes lines under a list item, each after pad, blank lines
