@@ -2,12 +2,14 @@ package analyze
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // titleWindow is how far into a document its title is looked for: titles
@@ -86,6 +88,28 @@ func firstTitle(secs []*core.Section, maxLevel int) string {
 	return ""
 }
 
+// titleMacro is what the preamble head defines the macro as when the
+// argument that opens arg is one macro of the author's
+// ("\title{\mytitle}" after "\newcommand{\mytitle}{BLAKE3}"); "" else.
+func titleMacro(head, arg string) string {
+	m := oneMacroArg.FindStringSubmatch(arg)
+	if m == nil {
+		return ""
+	}
+	q := regexp.QuoteMeta(m[1])
+	re, err := regexp.Compile(`\\(?:re)?newcommand\*?\s*\{?\\` + q + `\}?\s*\{([^{}]*)\}|\\def\\` + q + `\s*\{([^{}]*)\}`)
+	if err != nil {
+		return ""
+	}
+	if d := re.FindStringSubmatch(head); d != nil {
+		return cleanLaTeX(d[1] + d[2])
+	}
+	return ""
+}
+
+// oneMacroArg is an argument that is one macro: "{\mytitle}".
+var oneMacroArg = lazyre.New(`^\s*\{\s*\\([A-Za-z]+)\s*\}`)
+
 // latexPreamble bounds how far a LaTeX title is looked for: a book's
 // preamble (packages, macros, theorem styles) runs to hundreds of lines
 // before its \title.
@@ -117,6 +141,9 @@ func latexTitle(s string) string {
 				continue // \titlepage, \chapterauthor, or in a comment
 			}
 			if t, _, _, ok := sectionArgs(s, after); ok {
+				if d := titleMacro(head, head[after:]); d != "" {
+					return d
+				}
 				return t
 			}
 		}

@@ -14,6 +14,7 @@ func TestTitle(t *testing.T) {
 		text string
 		want string
 	}{
+		{"latex title of the author's macro", core.FormatLaTeX, "\\documentclass{article}\n\\newcommand{\\mytitle}{BLAKE3}\n\\title{\\mytitle}\n\\begin{document}\\section{Introduction}", "BLAKE3"},
 		{"latex title", core.FormatLaTeX, "\\documentclass{book}\n% \\title{Old}\n\\title[Short]{Linear \\emph{Algebra}\\\\ Done Right}\n\\begin{document}\\chapter{Vectors}", "Linear Algebra Done Right"},
 		{"latex chapter file", core.FormatLaTeX, "%!TEX root = book.tex\n\\chapter{Equivalences}\\label{cha:equivalences}\nText.", "Equivalences"},
 		{"latex section file", core.FormatLaTeX, "\\section{Enumerability}\nA set is enumerable.", "Enumerability"},
