@@ -23,7 +23,7 @@ const (
 )
 
 // MaxPassage bounds the passage a primitive keeps, in bytes.
-const MaxPassage = 16 << 10
+const MaxPassage = 64 << 10
 
 // PassageOr is the passage a primitive keeps when another statement of
 // it brings one: a's, else b's.

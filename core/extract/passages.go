@@ -179,6 +179,9 @@ func passageWords(s string) []string {
 // ("[descriptors]: ./descriptor.md").
 var markupLine = lazyre.New(`^(?:(?:</?[A-Za-z][^<>]*>|\{\{[%<][^{}]*[%>]\}\})\s*)+$|^\[[^\[\]]+\]:\s*\S+(?:\s+"[^"]*")?$`)
 
+// tablePadding is a run of spaces a table row aligns its cells with.
+var tablePadding = lazyre.New(` {2,}`)
+
 // mdLink is a Markdown link or image: its text, its target.
 var mdLink = lazyre.New(`!?\[([^\[\]]*)\]\(([^()\s]*)\)`)
 
@@ -222,8 +225,13 @@ func passageText(raw string) string {
 	}
 	for i, l := range lines {
 		if indent > 0 && len(l) >= indent {
-			lines[i] = l[indent:]
+			l = l[indent:]
 		}
+		if strings.HasPrefix(strings.TrimSpace(l), "|") {
+			// a table's padding is no text of it
+			l = tablePadding.ReplaceAllString(l, " ")
+		}
+		lines[i] = l
 	}
 	lines = strings.Split(exampleLines(strings.Join(lines, "\n")), "\n")
 	var b strings.Builder

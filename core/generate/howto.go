@@ -835,15 +835,22 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 		}
 		if s.passage != "" {
 			// what the source says after a step is its context, not a
-			// step: a short one whole, of a long one its opening, so
-			// that the steps keep their room in SKILL.md
-			b.WriteString(pad + "The source goes on:\n\n")
-			lines := passageLines(s.passage, maxInlinePassageRunes)
-			if len(lines) > maxInlinePassageLines {
-				lines = cutLines(lines, maxInlinePassageLines)
+			// step: a short one whole, a long one in a file of its own,
+			// so that the steps keep their room in SKILL.md
+			lines := passageLines(s.passage, maxRefPassageRunes)
+			if len(lines) <= maxInlinePassageLines && utf8.RuneCountInString(s.passage) <= maxInlinePassageRunes {
+				b.WriteString(pad + "The source goes on:\n\n")
+				indented(&b, pad, lines)
+				b.WriteString("\n")
+			} else {
+				rp := "references/procedure-" + strconv.Itoa(k+1) + "-step-" + strconv.Itoa(i+1) + "-source.md"
+				for n := 2; taken[rp]; n++ {
+					rp = "references/" + strconv.Itoa(n) + "-procedure-" + strconv.Itoa(k+1) + "-step-" + strconv.Itoa(i+1) + "-source.md"
+				}
+				taken[rp] = true
+				files = append(files, core.ArtifactFile{Path: rp, Content: "# What the source goes on to say\n\n" + strings.Join(lines, "\n") + "\n"})
+				b.WriteString(pad + "The source goes on for " + strconv.Itoa(len(lines)) + " lines (what the step does, the cases, the notes): [" + rp + "](" + rp + ").\n\n")
 			}
-			indented(&b, pad, lines)
-			b.WriteString("\n")
 		}
 		// A step that quotes its commands in its text gets them again as a
 		// block under it (indented as its text, so the list goes on).

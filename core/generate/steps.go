@@ -34,7 +34,7 @@ const (
 	// reference file
 	maxInlinePassageLines = 16
 	maxInlinePassageRunes = 900
-	maxRefPassageRunes    = 12000
+	maxRefPassageRunes    = 60000
 )
 
 // stepLines are the lines of p's computational form when it is a list of
