@@ -100,7 +100,7 @@ func readPseudoLines(r *texRender, body string, byLine bool) pseudo {
 	if byLine && !strings.Contains(body, `\verb`) {
 		// the program package sets its identifiers between bars (\verb
 		// delimits with them too)
-		body = barIdent.ReplaceAllString(body, "$1")
+		body = outsideMath(body, func(t string) string { return barIdent.ReplaceAllString(t, "$1") })
 	}
 	if byLine && !rowSeparated.MatchString(body) && p.row == "" {
 		p.lineRows = true // its rows are the source's lines
@@ -778,6 +778,16 @@ func (p *pcParser) inMath(s string) string {
 	return b.String()
 }
 
+// outsideMath is s with f applied to its text outside $…$: "$|S| > 0$"
+// keeps the bars of its cardinality.
+func outsideMath(s string, f func(string) string) string {
+	parts := strings.Split(s, "$")
+	for i := 0; i < len(parts); i += 2 {
+		parts[i] = f(parts[i])
+	}
+	return strings.Join(parts, "$")
+}
+
 // declare reads algorithm2e's \SetKwFunction{Cmd}{name} and its kin.
 func (p *pcParser) declare(s, l string, j int) int {
 	cmd, e := arg(s, j)
@@ -813,8 +823,10 @@ func (p *pcParser) declare(s, l string, j int) int {
 		raw, _ := arg(s, e)
 		p.kwMath[cmd] = "{" + strings.ReplaceAll(raw, "$", "") + "}"
 	default:
-		// other block declarations: their remaining arguments
-		return skipArgs(s, e2, 4)
+		// other block declarations: their remaining arguments, up to
+		// \SetKwSwitch's seven more (\SetKwIF's "{elif}{else:}{}" are
+		// no steps)
+		return skipArgs(s, e2, 7)
 	}
 	return e2
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -35,7 +36,7 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 		return
 	}
 	examples := x.exampleSpans()
-	starts := x.sectionStarts()
+	secs := x.sectionSpans()
 	// next[ci] is where the next primitive after cs[ci] starts: found
 	// once, from the end, so that a run of dropped candidates is not
 	// walked again for each
@@ -53,15 +54,36 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 		}
 		c := &cs[ci]
 		end := next[ci]
-		// not the heading of the next primitive's section when the
-		// primitive opens it; what the section says first ("Client
-		// handshake": how a connection starts, then the fields of the
-		// reply) is read on
-		if k := sort.SearchInts(starts, end) - 1; end < len(x.doc) && k >= 0 && starts[k] > c.offset && opensSection(x.doc[starts[k]:end]) {
-			end = starts[k]
+		// what the primitive's own section holds, its subsections too
+		// ("Null arrays" under "Arrays"), and no further: the next
+		// section of its level or above is another subject
+		k := sort.Search(len(secs), func(i int) bool { return secs[i].at > c.offset })
+		own := math.MaxInt // outside every section: up to the first
+		for j := k - 1; j >= 0; j-- {
+			if secs[j].end > c.offset { // the last to start of those holding c
+				own = secs[j].level
+				break
+			}
 		}
-		if i := strings.LastIndexByte(x.doc[c.offset:end], '\n'); i >= 0 && strings.Trim(x.doc[c.offset+i:end], " \t\n*+-") == "" {
-			end = c.offset + i // not the bullet of the next primitive's item
+		for j := k; j < len(secs) && secs[j].at < end; j++ {
+			if secs[j].level <= own {
+				end = secs[j].at
+				break
+			}
+		}
+		// not the paragraph the next primitive opens or is in: it is
+		// that primitive's (a table's row, a list's item, a sentence
+		// of a paragraph)
+		if end < len(x.doc) {
+			if i := strings.LastIndex(x.doc[c.offset:end], "\n\n"); i >= 0 {
+				end = c.offset + i
+			}
+			// nor the heading of its section, when the text left ends
+			// on it
+			if j := sort.Search(len(secs), func(i int) bool { return secs[i].at >= end }) - 1; j >= 0 && secs[j].at > c.offset &&
+				!strings.Contains(strings.TrimSpace(x.doc[secs[j].at:end]), "\n\n") {
+				end = secs[j].at
+			}
 		}
 		from := x.afterStatement(c, end)
 		if from >= end {
@@ -87,29 +109,21 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 	}
 }
 
-// maxSectionLead is how much a section may say before the primitive that
-// opens it: an anchor, a label, a line of its own.
-const maxSectionLead = 160
+// secSpan is where a section starts and ends and how deep it is.
+type secSpan struct{ at, end, level int }
 
-// opensSection reports whether sec, a section's text up to a primitive,
-// is its heading and little else.
-func opensSection(sec string) bool {
-	_, rest, _ := strings.Cut(sec, "\n")
-	return len(strings.TrimSpace(rest)) <= maxSectionLead
-}
-
-// sectionStarts are where the document's sections start, in order.
-func (x *extractor) sectionStarts() []int {
-	var out []int
+// sectionSpans are the document's sections in order of their start.
+func (x *extractor) sectionSpans() []secSpan {
+	var out []secSpan
 	var walk func(secs []*core.Section)
 	walk = func(secs []*core.Section) {
 		for _, s := range secs {
-			out = append(out, s.Offset)
+			out = append(out, secSpan{s.Offset, s.End, s.Level})
 			walk(s.Children)
 		}
 	}
 	walk(x.a.Sections)
-	sort.Ints(out)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
 	return out
 }
 
@@ -213,18 +227,33 @@ func passageText(raw string) string {
 		raw = text.Truncate(raw, 2*core.MaxPassage)
 	}
 	lines := strings.Split(localLinkText(crossRefs.ReplaceAllString(raw, "$1")), "\n")
+	fence := ""
 	lines = slices.DeleteFunc(lines, func(l string) bool {
+		t := strings.TrimSpace(l)
+		if fence == "" && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) {
+			fence = t[:3]
+			return false
+		}
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			return false // code as written: "<ast.Node>" is no HTML
+		}
 		// an RFC's page break is no text of it
-		return markupLine.MatchString(strings.TrimSpace(l)) || isPageFurniture(l)
+		return markupLine.MatchString(t) || isPageFurniture(l)
 	})
 	indent := -1 // an RFC indents all its text: none of it is read
-	for _, l := range lines {
+	for i, l := range lines {
+		if i == 0 {
+			continue // the rest of the statement's line, where it starts
+		}
 		if n := len(l) - len(strings.TrimLeft(l, " ")); strings.TrimSpace(l) != "" && (indent < 0 || n < indent) {
 			indent = n
 		}
 	}
 	for i, l := range lines {
-		if indent > 0 && len(l) >= indent {
+		if indent > 0 && len(l) >= indent && strings.TrimSpace(l[:indent]) == "" {
 			l = l[indent:]
 		}
 		if strings.HasPrefix(strings.TrimSpace(l), "|") {
