@@ -626,6 +626,12 @@ func standsAlone(s string, a, e int) bool {
 	word := func(c byte) bool {
 		return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 	}
+	digit := func(i int) bool { return i >= 0 && i < len(s) && s[i] >= '0' && s[i] <= '9' }
+	// nor part of a dotted number: "192.168.129" of the address
+	// 192.168.129.1:4333 is no phone
+	if e+1 < len(s) && s[e] == '.' && digit(e+1) || a >= 2 && s[a-1] == '.' && digit(a-2) {
+		return false
+	}
 	return (a == 0 || !word(s[a-1])) && (e == len(s) || !word(s[e]))
 }
 

@@ -41,6 +41,10 @@ func TestRedact(t *testing.T) {
 		// its own is still one.
 		{"data={'username': username, 'password': password}", "data={'username': username, 'password': password}", nil},
 		{"password: s3cr3tpw}", "password: [REDACTED_TOKEN]", map[Kind]int{Token: 1}},
+		// An IP address is no phone number (NATS's connect_urls); a
+		// number written with dots still is.
+		{`"connect_urls":["192.168.129.1:4333","192.168.192.1:4333"]`, `"connect_urls":["192.168.129.1:4333","192.168.192.1:4333"]`, nil},
+		{"call 555.123.4567.", "call [REDACTED_PHONE].", map[Kind]int{Phone: 1}},
 	} {
 		got := Text(c.in)
 		if got.Text != c.want {
