@@ -181,6 +181,10 @@ type cand struct {
 	// defines, or the thing it describes (topic), looseTopic when its
 	// opening names it late (terms_headed.go).
 	headed, topic, looseTopic bool
+	// passFrom, when set, is where the candidate's passage starts: a
+	// section read by its title (sections_read.go) keeps the lines
+	// before its opening, and the rest of an opening cut short.
+	passFrom int
 }
 
 // secState is what the extractor knows about one section while scanning.
@@ -223,6 +227,9 @@ type extractor struct {
 	// (termKey), so a term defined again in prose is not a second
 	// primitive.
 	terms map[string]bool
+	// states are the sections read, in document order, for the sections
+	// no reader took (sectionReadings).
+	states []*secState
 	// genre is the state of the procedure and Markdown strategies.
 	genre genreState
 	// tex and texr know the whole LaTeX document (macros, labels,
@@ -372,6 +379,7 @@ func (x *extractor) section(s *core.Section, chapter int, chapterTitle string) {
 	}
 	st := &secState{s: s, chapter: chapter, chapterTitle: chapterTitle, body: body, own: x.doc[body:end]}
 	st.title = x.plainTitle(s.Title)
+	x.states = append(x.states, st)
 
 	first := len(x.cands)
 	switch x.format {
@@ -618,7 +626,7 @@ type secKind struct {
 
 // finish turns candidates into primitives: ids, sections, forms, keywords.
 func (x *extractor) finish(opts Options) []core.Primitive {
-	cs := x.catalogueTopics(x.cands)
+	cs := x.sectionReadings(x.catalogueTopics(x.cands))
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].offset != cs[j].offset {
 			return cs[i].offset < cs[j].offset

@@ -48,12 +48,18 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			at = cs[ci].offset
 		}
 	}
+	// kept are the offsets of the primitives, in order
+	var kept []int
+	for ci := range cs {
+		if outOf[ci] >= 0 {
+			kept = append(kept, cs[ci].offset)
+		}
+	}
 	for ci := range cs {
 		if outOf[ci] < 0 || cs[ci].part {
 			continue
 		}
 		c := &cs[ci]
-		end := next[ci]
 		// what the primitive's own section holds, its subsections too
 		// ("Null arrays" under "Arrays"), and no further: the next
 		// section of its level or above is another subject
@@ -65,38 +71,54 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 				break
 			}
 		}
-		for j := k; j < len(secs) && secs[j].at < end; j++ {
+		limit := len(x.doc)
+		for j := k; j < len(secs); j++ {
 			if secs[j].level <= own {
-				end = secs[j].at
+				limit = secs[j].at
 				break
 			}
 		}
-		// not the paragraph the next primitive opens or is in: it is
-		// that primitive's (a table's row, a list's item, a sentence
-		// of a paragraph)
-		if end < len(x.doc) {
-			if i := strings.LastIndex(x.doc[c.offset:end], "\n\n"); i >= 0 {
-				end = c.offset + i
-			}
-			// nor the heading of its section, when the text left ends
-			// on it
-			if j := sort.Search(len(secs), func(i int) bool { return secs[i].at >= end }) - 1; j >= 0 && secs[j].at > c.offset &&
-				!strings.Contains(strings.TrimSpace(x.doc[secs[j].at:end]), "\n\n") {
-				end = secs[j].at
-			}
-		}
+		nxt := next[ci]
+		end := x.passageEnd(c.offset, min(nxt, limit), secs)
 		from := x.afterStatement(c, end)
-		if from >= end {
-			continue
+		if c.passFrom > 0 && c.passFrom < from {
+			from = c.passFrom
+		}
+		segs := [][2]int{{from, end}}
+		// A primitive stated in a subsection ("3.1 Leases" under "3
+		// Design") has its subsection; the subsections after it that
+		// state nothing are still the section's, read on here.
+		for j := k; nxt < limit; {
+			for j < len(secs) && secs[j].at <= nxt && secs[j].end <= nxt {
+				j++
+			}
+			if j >= len(secs) || secs[j].at > nxt || secs[j].end >= limit {
+				break // nxt is in the section's own text: the rest is its
+			}
+			resume := secs[j].end
+			nxt = len(x.doc)
+			if i := sort.SearchInts(kept, resume); i < len(kept) {
+				nxt = kept[i]
+			}
+			segs = append(segs, [2]int{resume, x.passageEnd(resume, min(nxt, limit), secs)})
 		}
 		var raw strings.Builder
-		for _, sp := range examples {
-			if sp.at >= from && sp.at < end {
-				raw.WriteString(x.doc[from:sp.at])
-				from = min(max(from, sp.end), end)
+		for _, sg := range segs {
+			from, end := sg[0], sg[1]
+			if from >= end {
+				continue
 			}
+			if raw.Len() > 0 {
+				raw.WriteString("\n\n")
+			}
+			for _, sp := range examples {
+				if sp.at >= from && sp.at < end {
+					raw.WriteString(x.doc[from:sp.at])
+					from = min(max(from, sp.end), end)
+				}
+			}
+			raw.WriteString(x.doc[from:end])
 		}
-		raw.WriteString(x.doc[from:end])
 		var p string
 		if x.format == core.FormatLaTeX {
 			p = x.latexPassage(raw.String())
@@ -107,6 +129,25 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			out[outOf[ci]].Passage = p
 		}
 	}
+}
+
+// passageEnd is where a passage read from from ends before end, the
+// start of the next primitive or section: not in the paragraph the next
+// primitive opens or is in (a table's row, a list's item, a sentence of
+// a paragraph is that primitive's), nor on the heading of its section
+// when the text left ends on it.
+func (x *extractor) passageEnd(from, end int, secs []secSpan) int {
+	if end >= len(x.doc) || end <= from {
+		return end
+	}
+	if i := strings.LastIndex(x.doc[from:end], "\n\n"); i >= 0 {
+		end = from + i
+	}
+	if j := sort.Search(len(secs), func(i int) bool { return secs[i].at >= end }) - 1; j >= 0 && secs[j].at > from &&
+		!strings.Contains(strings.TrimSpace(x.doc[secs[j].at:end]), "\n\n") {
+		end = secs[j].at
+	}
+	return end
 }
 
 // secSpan is where a section starts and ends and how deep it is.

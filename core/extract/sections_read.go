@@ -1,0 +1,218 @@
+package extract
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
+)
+
+// A reader who meets a section that no marker, term or list made into a
+// statement still reads it, as what its title names: "Newton's method",
+// "Internet Checksum Algorithm", "Run Length Encoding / Bit-Packing
+// Hybrid". Where an author marks little (lecture notes in prose, a
+// format's catalogue of encodings, a paper's design sections) most of a
+// work is such sections, and a skill built only from what was marked
+// holds a fraction of it: an agent asked to run the checksum finds
+// nothing. So in a document whose readers left most of its prose
+// sections unread, each such section is read as the technique its title
+// names (or the definition its opening states), stated by its opening
+// paragraph, with the rest of it as its passage. In a document that
+// marks its knowledge (a textbook's theorems, a specification's
+// requirements) an unmarked section is the setting of what is marked; it
+// is read on in the passage of the primitive before it.
+
+const (
+	// readingConf is the confidence of a section read by its title
+	// alone: below every stated primitive's.
+	readingConf = 0.45
+	// minReadingWords is the shortest opening paragraph a section read
+	// by its title has: less is a caption or a line of a table.
+	minReadingWords = 12
+	// minRequirements is how many key words ("MUST", "SHOULD") make a
+	// document one that states its rules as requirements.
+	minRequirements = 10
+)
+
+// sectionReadings adds to cs a reading of each section
+// no candidate covers, when such sections are most of the document's
+// prose sections. A section is covered when its own text holds a
+// candidate, or the own text of a section holding it does (that
+// primitive's passage reads on through it); a reading covers nothing
+// but itself, so the sections under a section read by its title are read
+// by theirs ("Newton's method" under "Optimization and Convergence").
+func (x *extractor) sectionReadings(cs []cand) []cand {
+	if x.ctype == core.Tutorial || x.format == core.FormatPreTeXt || len(x.states) < minCatalogue ||
+		len(bcp14.FindAllStringIndex(x.doc, minRequirements)) == minRequirements {
+		// a tutorial's sections are its steps; a specification that
+		// writes its requirements with key words says what its rules are
+		return cs
+	}
+	offs := make([]int, len(cs))
+	for i := range cs {
+		offs[i] = cs[i].offset
+	}
+	sort.Ints(offs)
+	// holds reports whether a candidate starts in [from, to)
+	holds := func(from, to int) bool {
+		i := sort.SearchInts(offs, from)
+		return i < len(offs) && offs[i] < to
+	}
+	type reading struct {
+		st        *secState
+		at, lead  int
+		name, sta string
+		cut       bool
+	}
+	var unread []reading
+	prose := 0
+	covering := map[*core.Section]bool{} // sections whose own text holds a candidate
+	for _, st := range x.states {
+		ownEnd := st.body + len(st.own)
+		if holds(st.s.Offset, ownEnd) {
+			covering[st.s] = true
+			prose++
+			continue
+		}
+		name := x.readingName(st)
+		if name == "" {
+			continue
+		}
+		at, lead, stmt, cut := x.openingProse(st)
+		if stmt == "" {
+			continue
+		}
+		prose++
+		if x.coveredAbove(st.s, covering) {
+			continue
+		}
+		unread = append(unread, reading{st: st, at: at, lead: lead, name: name, sta: stmt, cut: cut})
+	}
+	if len(unread) < minCatalogue || 2*len(unread) <= prose {
+		return cs
+	}
+	for _, r := range unread {
+		typ := core.Technique
+		if t := headedTerm(r.name); t != "" && termSubject(r.sta, t) != "" {
+			typ = core.Definition
+		}
+		c := cand{typ: typ, name: r.name, statement: r.sta, offset: r.at, conf: readingConf, sec: r.st}
+		if r.lead < r.at || r.cut {
+			c.passFrom = r.lead // the lines before the opening, or the opening's cut rest
+		}
+		c.statement = cutStatement(strings.TrimSpace(text.CollapseSpace(c.statement)), maxStatement)
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// coveredAbove reports whether a section above s holds a candidate in its
+// own text, whose passage reads on through s.
+func (x *extractor) coveredAbove(s *core.Section, covering map[*core.Section]bool) bool {
+	for p := x.parentOf(s); p != nil; p = x.parentOf(p) {
+		if covering[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// readingName is the name a section read by its title takes: its title
+// without its number, or "" for a title that names no subject of the
+// work (a paper's "Introduction", a reference's "Example", "Exercises").
+// A generic title of a section's part ("Notation", "Preliminaries") is
+// named with the section it is a part of.
+func (x *extractor) readingName(st *secState) string {
+	t := strings.TrimSpace(stripSectionNumber(st.title))
+	low := strings.ToLower(strings.Trim(t, ".: "))
+	if low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) {
+		if !partTitles[low] {
+			return ""
+		}
+	}
+	if genericSection(t) || partTitles[low] {
+		if !partTitles[low] {
+			return ""
+		}
+		p := x.parentOf(st.s)
+		if p == nil {
+			return ""
+		}
+		t = strings.TrimSpace(stripSectionNumber(x.plainTitle(p.Title))) + ": " + t
+	}
+	if ws := strings.Fields(t); len(ws) > 1 && strings.ToUpper(t) == t {
+		t = titleCase(strings.ToLower(t)) // "SYSTEM INTERACTIONS"; "BFGS" and "INFO" are names
+	}
+	// "Plain: (PLAIN = 0)": the colon sets off what follows, not a part
+	t = strings.ReplaceAll(t, ": (", " (")
+	return tidyName(t)
+}
+
+// unreadTitles are titles of sections that hold no subject of the work:
+// its apparatus, and the parts of an entry read with the entry.
+var unreadTitles = map[string]bool{
+	"description": true, "syntax": true, "example": true, "examples": true, "exercises": true,
+	"exercise": true, "problems": true, "further reading": true, "see also": true, "license": true,
+	"licence": true, "contributing": true, "changelog": true, "index": true, "footnotes": true,
+	"notes": true, "acknowledgments": true, "acknowledgements": true, "references": true,
+	"bibliography": true, "contents": true, "table of contents": true, "credits": true, "authors": true,
+	"usage": true, "preamble": true, "document": true, "questions": true, "homework": true, "solutions": true, "answers": true,
+}
+
+// partTitles are generic titles of a part of a subject that still hold
+// its matter ("Notation" of a chapter on optimization).
+var partTitles = map[string]bool{
+	"notation": true, "preliminaries": true, "background": true, "overview": true, "design": true,
+	"implementation": true, "analysis": true, "motivation": true, "definitions": true, "setup": true,
+}
+
+// openingProse is a section's opening paragraph of prose, as a statement,
+// and where it starts; lead is where the section's text starts (before
+// at when lines that are no prose come first, "Supported Types: all"),
+// and cut reports a statement cut short of its paragraph. A section
+// without such a paragraph of its own is read through its first
+// subsection when that one is only a part of it ("INFO" then
+// "Description"). "" when there is none.
+func (x *extractor) openingProse(st *secState) (at, lead int, stmt string, cut bool) {
+	own, base := st.own, st.body
+	if strings.TrimSpace(own) == "" && len(st.s.Children) > 0 {
+		first := st.s.Children[0]
+		low := strings.ToLower(strings.TrimSpace(x.plainTitle(first.Title)))
+		if low != "description" && low != "overview" && low != "introduction" && low != "summary" {
+			return 0, 0, "", false
+		}
+		base = clamp(first.BodyOffset, 0, len(x.doc))
+		own = x.doc[base:clamp(first.OwnEnd(), base, len(x.doc))]
+	}
+	lead = -1
+	pos := 0
+	for _, para := range strings.SplitAfter(own, "\n\n") {
+		p := strings.TrimSpace(para)
+		off := pos + strings.Index(para, p)
+		pos += len(para)
+		if p == "" || p[0] == '%' || strings.HasPrefix(p, `\label`) || strings.HasPrefix(p, "<!--") {
+			continue
+		}
+		if lead < 0 {
+			lead = base + off
+		}
+		if x.format != core.FormatLaTeX && (strings.ContainsAny(p[:1], "|>-*+<`~[!#") || opensBlock(p)) ||
+			x.format == core.FormatLaTeX && strings.HasPrefix(p, `\begin`) {
+			continue
+		}
+		var plain string
+		if x.format == core.FormatLaTeX {
+			x.texDoc()
+			plain = x.texr.clean(p)
+		} else {
+			plain = stripEmph(plainMarkdown(p))
+		}
+		plain = strings.TrimSpace(text.CollapseSpace(plain))
+		if len(strings.Fields(plain)) < minReadingWords || !strings.ContainsAny(plain, ".:;?!") {
+			continue
+		}
+		return base + off, lead, plain, len(plain) > maxStatement
+	}
+	return 0, 0, "", false
+}
