@@ -42,14 +42,14 @@ func Title(s string, f core.Format, secs []*core.Section) string {
 	case core.FormatPreTeXt:
 		t = firstTitle(secs, 0)
 	case core.FormatMarkdown:
-		t = frontMatterTitle(head)
+		t = withoutNumber(frontMatterTitle(head)) // a reStructuredText title is set as front matter
 		if t == "" {
 			t = firstTitle(secs, 1)
 		}
 	default:
 		t = rfcTitle(head)
 		if t == "" {
-			t = firstLineTitle(head)
+			t = withoutNumber(firstLineTitle(head))
 		}
 	}
 	return cleanTitle(t)
@@ -82,10 +82,35 @@ func firstTitle(secs []*core.Section, maxLevel int) string {
 			continue
 		}
 		if maxLevel == 0 || s.Level <= maxLevel {
-			return s.Title
+			return withoutNumber(s.Title)
 		}
 	}
 	return ""
+}
+
+// withoutNumber is a heading without the section number it opens with ("2.4
+// Error Detection" of a book's section published alone): the number
+// places the section in its book, it is no part of the work's title. A
+// number of three digits or more, or one not followed by a capital, is
+// the title's own ("1984 Revisited" keeps its year only if it has more).
+func withoutNumber(t string) string {
+	i, digits := 0, 0
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.' && i > 0) {
+		if t[i] == '.' {
+			digits = 0
+		} else if digits++; digits > 2 {
+			return t
+		}
+		i++
+	}
+	if i == 0 || i >= len(t) || t[i] != ' ' {
+		return t
+	}
+	rest := strings.TrimLeft(t[i:], " ")
+	if rest == "" || rest[0] < 'A' || rest[0] > 'Z' {
+		return t
+	}
+	return rest
 }
 
 // titleMacro is what the preamble head defines the macro as when the

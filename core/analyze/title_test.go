@@ -71,3 +71,16 @@ func TestTitleAfterLongPreamble(t *testing.T) {
 		t.Errorf("title %q", got)
 	}
 }
+
+// A section published alone is titled without the number that placed it
+// in its book; a title's own number stays.
+func TestTitleWithoutSectionNumber(t *testing.T) {
+	for in, want := range map[string]string{
+		"2.4 Error Detection": "Error Detection", "3. Results": "Results", "1984 Revisited": "1984 Revisited",
+		"2.4": "2.4", "10 things": "10 things", "Error Detection": "Error Detection",
+	} {
+		if got := withoutNumber(in); got != want {
+			t.Errorf("withoutNumber(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

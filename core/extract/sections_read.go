@@ -30,6 +30,9 @@ const (
 	// minReadingWords is the shortest opening paragraph a section read
 	// by its title has: less is a caption or a line of a table.
 	minReadingWords = 12
+	// minReadings is the fewest sections read by their titles: a
+	// document of one section has no parts to read so.
+	minReadings = 2
 	// minRequirements is how many key words ("MUST", "SHOULD") make a
 	// document one that states its rules as requirements.
 	minRequirements = 10
@@ -50,8 +53,20 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		return cs
 	}
 	offs := make([]int, len(cs))
+	marked := 0
 	for i := range cs {
 		offs[i] = cs[i].offset
+		if strings.Contains(cs[i].form, "\n"+text.FormIndent+"```") {
+			return cs // a how-to: its sections are its steps and their setting
+		}
+		if cs[i].format && (cs[i].typ == core.Theorem || cs[i].typ == core.Definition) {
+			marked++
+		}
+	}
+	if marked >= 2 || x.marksResults() {
+		// A work that marks its results and definitions says what its
+		// knowledge is, in any format it is rendered to.
+		return cs
 	}
 	sort.Ints(offs)
 	// holds reports whether a candidate starts in [from, to)
@@ -60,10 +75,10 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		return i < len(offs) && offs[i] < to
 	}
 	type reading struct {
-		st        *secState
-		at, lead  int
-		name, sta string
-		cut       bool
+		st            *secState
+		at, lead, end int
+		name, sta     string
+		cut           bool
 	}
 	var unread []reading
 	prose := 0
@@ -79,7 +94,7 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		if name == "" {
 			continue
 		}
-		at, lead, stmt, cut := x.openingProse(st)
+		at, lead, end, stmt, cut := x.openingProse(st)
 		if stmt == "" {
 			continue
 		}
@@ -87,9 +102,9 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		if x.coveredAbove(st.s, covering) {
 			continue
 		}
-		unread = append(unread, reading{st: st, at: at, lead: lead, name: name, sta: stmt, cut: cut})
+		unread = append(unread, reading{st: st, at: at, lead: lead, end: end, name: name, sta: stmt, cut: cut})
 	}
-	if len(unread) < minCatalogue || 2*len(unread) <= prose {
+	if len(unread) < minReadings || 2*len(unread) <= prose {
 		return cs
 	}
 	for _, r := range unread {
@@ -97,8 +112,8 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		if t := headedTerm(r.name); t != "" && termSubject(r.sta, t) != "" {
 			typ = core.Definition
 		}
-		c := cand{typ: typ, name: r.name, statement: r.sta, offset: r.at, conf: readingConf, sec: r.st}
-		if r.lead < r.at || r.cut {
+		c := cand{typ: typ, name: r.name, statement: r.sta, offset: r.at, end: r.end, conf: readingConf, sec: r.st}
+		if r.end == 0 && (r.lead < r.at || r.cut) {
 			c.passFrom = r.lead // the lines before the opening, or the opening's cut rest
 		}
 		c.statement = cutStatement(strings.TrimSpace(text.CollapseSpace(c.statement)), maxStatement)
@@ -124,6 +139,11 @@ func (x *extractor) coveredAbove(s *core.Section, covering map[*core.Section]boo
 // A generic title of a section's part ("Notation", "Preliminaries") is
 // named with the section it is a part of.
 func (x *extractor) readingName(st *secState) string {
+	for p := x.parentOf(st.s); p != nil; p = x.parentOf(p) {
+		if unreadTitles[strings.ToLower(strings.Trim(x.plainTitle(p.Title), ".: "))] {
+			return "" // a field under a message's "Syntax" is read with the message
+		}
+	}
 	t := strings.TrimSpace(stripSectionNumber(st.title))
 	low := strings.ToLower(strings.Trim(t, ".: "))
 	if low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) {
@@ -173,17 +193,20 @@ var partTitles = map[string]bool{
 // and cut reports a statement cut short of its paragraph. A section
 // without such a paragraph of its own is read through its first
 // subsection when that one is only a part of it ("INFO" then
-// "Description"). "" when there is none.
-func (x *extractor) openingProse(st *secState) (at, lead int, stmt string, cut bool) {
+// "Description"): at is then the section's start and end the end of the
+// opening. "" when there is none.
+func (x *extractor) openingProse(st *secState) (at, lead, end int, stmt string, cut bool) {
 	own, base := st.own, st.body
+	through := false
 	if strings.TrimSpace(own) == "" && len(st.s.Children) > 0 {
 		first := st.s.Children[0]
 		low := strings.ToLower(strings.TrimSpace(x.plainTitle(first.Title)))
 		if low != "description" && low != "overview" && low != "introduction" && low != "summary" {
-			return 0, 0, "", false
+			return 0, 0, 0, "", false
 		}
 		base = clamp(first.BodyOffset, 0, len(x.doc))
 		own = x.doc[base:clamp(first.OwnEnd(), base, len(x.doc))]
+		through = true
 	}
 	lead = -1
 	pos := 0
@@ -197,7 +220,7 @@ func (x *extractor) openingProse(st *secState) (at, lead int, stmt string, cut b
 		if lead < 0 {
 			lead = base + off
 		}
-		if x.format != core.FormatLaTeX && (strings.ContainsAny(p[:1], "|>-*+<`~[!#") || opensBlock(p)) ||
+		if x.format != core.FormatLaTeX && (strings.ContainsAny(p[:1], "|>-*+<~!#") || opensBlock(p)) ||
 			x.format == core.FormatLaTeX && strings.HasPrefix(p, `\begin`) {
 			continue
 		}
@@ -212,7 +235,12 @@ func (x *extractor) openingProse(st *secState) (at, lead int, stmt string, cut b
 		if len(strings.Fields(plain)) < minReadingWords || !strings.ContainsAny(plain, ".:;?!") {
 			continue
 		}
-		return base + off, lead, plain, len(plain) > maxStatement
+		if through {
+			// the section's reading is the section's, stated by its
+			// part's opening: its passage is the section's text after it
+			return clamp(st.s.Offset, 0, base), lead, base + off + len(p), plain, len(plain) > maxStatement
+		}
+		return base + off, lead, 0, plain, len(plain) > maxStatement
 	}
-	return 0, 0, "", false
+	return 0, 0, 0, "", false
 }
