@@ -46,10 +46,11 @@ const (
 // but itself, so the sections under a section read by its title are read
 // by theirs ("Newton's method" under "Optimization and Convergence").
 func (x *extractor) sectionReadings(cs []cand) []cand {
-	if x.ctype == core.Tutorial || x.format == core.FormatPreTeXt || len(x.states) < minCatalogue ||
+	if x.ctype == core.Tutorial || x.format == core.FormatPreTeXt || len(x.states) < minCatalogue || programMedia[x.a.Document.MediaType] ||
 		len(bcp14.FindAllStringIndex(x.doc, minRequirements)) == minRequirements {
-		// a tutorial's sections are its steps; a specification that
-		// writes its requirements with key words says what its rules are
+		// a tutorial's sections are its steps; a program's are its
+		// comments; a specification that writes its requirements with
+		// key words says what its rules are
 		return cs
 	}
 	offs := make([]int, len(cs))
@@ -146,6 +147,9 @@ func (x *extractor) readingName(st *secState) string {
 	}
 	t := strings.TrimSpace(stripSectionNumber(st.title))
 	low := strings.ToLower(strings.Trim(t, ".: "))
+	if first, _, _ := strings.Cut(low, " "); apparatusWords[strings.TrimRight(first, ":.")] {
+		return "" // "Worksheet 1", "Practice problems", "Review"
+	}
 	if low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) {
 		if !partTitles[low] {
 			return ""
@@ -178,6 +182,14 @@ var unreadTitles = map[string]bool{
 	"notes": true, "acknowledgments": true, "acknowledgements": true, "references": true,
 	"bibliography": true, "contents": true, "table of contents": true, "credits": true, "authors": true,
 	"usage": true, "preamble": true, "document": true, "questions": true, "homework": true, "solutions": true, "answers": true,
+}
+
+// apparatusWords open the titles of a work's exercises and reviews,
+// which set tasks rather than say what the work teaches.
+var apparatusWords = map[string]bool{
+	"worksheet": true, "worksheets": true, "exercise": true, "exercises": true, "practice": true,
+	"problem": true, "problems": true, "activity": true, "activities": true, "review": true, "quiz": true,
+	"homework": true, "assignment": true, "checkpoint": true, "lab": true, "project": true, "projects": true,
 }
 
 // partTitles are generic titles of a part of a subject that still hold
@@ -232,7 +244,9 @@ func (x *extractor) openingProse(st *secState) (at, lead, end int, stmt string, 
 			plain = stripEmph(plainMarkdown(p))
 		}
 		plain = strings.TrimSpace(text.CollapseSpace(plain))
-		if len(strings.Fields(plain)) < minReadingWords || !strings.ContainsAny(plain, ".:;?!") {
+		if len(strings.Fields(plain)) < minReadingWords || !strings.ContainsAny(plain, ".:;?!") ||
+			strings.ContainsAny(plain[:1], `\$`) {
+			// a display's markup opening it is no sentence of prose
 			continue
 		}
 		if through {
@@ -243,4 +257,12 @@ func (x *extractor) openingProse(st *secState) (at, lead, end int, stmt string, 
 		return base + off, lead, 0, plain, len(plain) > maxStatement
 	}
 	return 0, 0, 0, "", false
+}
+
+// programMedia are the media types of programs and data, whose "sections"
+// are comment lines.
+var programMedia = map[string]bool{
+	"text/javascript": true, "text/x-typescript": true, "text/x-python": true, "text/x-ruby": true,
+	"text/x-perl": true, "text/x-shellscript": true, "text/x-powershell": true, "text/x-script": true,
+	"application/json": true, "application/yaml": true, "application/toml": true,
 }

@@ -1,0 +1,115 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lore-kb/lore/core"
+)
+
+// formatCatalogue is a file format's description of its encodings, one
+// section each, none marked as a definition or result: only the first
+// opens on a sentence a term reader takes. An encoding's section opens
+// on a line that is no prose, and the message section is described
+// through its parts ("Description", "Syntax", "Example").
+const formatCatalogue = "# Encodings\n\n" +
+	"## Plain: (PLAIN = 0)\n\nSupported Types: all\n\n" +
+	"This is the plain encoding that must be supported for all types. It stores the data back to back.\n\n" +
+	"Values are little endian:\n\n    int32: 4 bytes\n\n" +
+	"## Run Length Encoding (RLE = 3)\n\n" +
+	"This encoding combines bit-packing and run length encoding to store repeated values more efficiently.\n\n" +
+	"    rle-run := <rle-header> <repeated-value>\n\n" +
+	"The header is a ULEB-128 varint of the run length shifted left by one.\n\n" +
+	"## INFO\n\n### Description\n\n" +
+	"The server sends an `INFO` message to a client as soon as the client connects, with its limits and options.\n\n" +
+	"### Syntax\n\n`INFO {[\"option_name\":option_value],...}`\n\nwhere `max_payload` is the largest message the server accepts.\n\n" +
+	"#### connect_urls\n\nThe `connect_urls` field lists the urls of the other servers a client may connect to when this one fails.\n\n" +
+	"### Example\n\n`INFO {\"max_payload\":1048576}`\n"
+
+// A work that marks little is read by its sections: each section no
+// reader took is the technique its title names, stated by its opening
+// prose, and its passage holds the rest of it, the parts of a message
+// ("Syntax", a field under it, "Example") included.
+func TestUnmarkedSectionsAreReadByTheirTitles(t *testing.T) {
+	ps := Extract(analyzed(formatCatalogue, core.FormatMarkdown, core.Reference), Options{})
+	got := byName(ps)
+	for _, n := range []string{"Plain (PLAIN = 0)", "Run Length Encoding (RLE = 3)", "INFO"} {
+		p, ok := got[n]
+		if !ok {
+			t.Fatalf("no %q among %q", n, names(ps))
+		}
+		if p.Type != core.Technique || p.Confidence != readingConf {
+			t.Errorf("%s: %s %.2f", n, p.Type, p.Confidence)
+		}
+	}
+	for _, n := range []string{"Description", "Syntax", "Example", "connect_urls", "Encodings: Syntax"} {
+		if _, ok := got[n]; ok {
+			t.Errorf("a part of an entry read as a section of its own: %q", n)
+		}
+	}
+	plain := got["Plain (PLAIN = 0)"]
+	if !strings.HasPrefix(plain.FormalStatement, "This is the plain encoding") ||
+		!strings.Contains(plain.Passage, "Supported Types: all") || !strings.Contains(plain.Passage, "int32: 4 bytes") {
+		t.Errorf("Plain = %q, passage %q", plain.FormalStatement, plain.Passage)
+	}
+	rle := got["Run Length Encoding (RLE = 3)"]
+	if !strings.Contains(rle.Passage, "rle-run :=") || !strings.Contains(rle.Passage, "shifted left by one") ||
+		strings.Contains(rle.Passage, "INFO") {
+		t.Errorf("RLE passage %q", rle.Passage)
+	}
+	info := got["INFO"]
+	if !strings.HasPrefix(info.FormalStatement, "The server sends an `INFO` message") {
+		t.Errorf("INFO = %q", info.FormalStatement)
+	}
+	for _, want := range []string{"max_payload", "connect_urls", "1048576"} {
+		if !strings.Contains(info.Passage+strings.Join(info.Examples, "\n"), want) {
+			t.Errorf("INFO lost %q: passage %q, examples %q", want, info.Passage, info.Examples)
+		}
+	}
+}
+
+// A work that marks its results, a how-to that runs commands and a work
+// whose readers took most of its sections are not read by section
+// titles: what they mark, and the passages of what they mark, are their
+// knowledge.
+func TestMarkedWorksAreNotReadBySections(t *testing.T) {
+	marked := "# Groups\n\n## Subgroups\n\n**Theorem 1.1** Every subgroup of a cyclic group is cyclic.\n\n" +
+		"## Cosets\n\n**Theorem 1.2** The cosets of a subgroup partition the group into sets of equal size.\n\n" +
+		"## History\n\nThe theory of groups grew out of the study of the solutions of polynomial equations by radicals.\n\n" +
+		"## Uses\n\nGroups describe the symmetries of crystals, of molecules and of the equations of physics alike.\n"
+	howto := "# Deploy\n\n## Build\n\nThe service is built from the repository root with the release profile turned on.\n\n" +
+		"1. Build it:\n\n   ```sh\n   make release\n   ```\n\n2. Copy it:\n\n   ```sh\n   scp bin/app host:\n   ```\n\n" +
+		"## Background\n\nThe host runs the service under its own user account with a restricted set of rights.\n\n" +
+		"## History\n\nEarlier releases were deployed by hand from a developer laptop over a shared account.\n"
+	for name, doc := range map[string]string{"marked": marked, "how-to": howto} {
+		for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}) {
+			if p.Confidence == readingConf {
+				t.Errorf("%s: %q read by its title", name, p.Name)
+			}
+		}
+	}
+}
+
+// A primitive stated in a section keeps the section's text to its end:
+// the subsections after one that states a primitive of its own are still
+// its passage, not nobody's.
+func TestPassageReadsOnPastANestedPrimitive(t *testing.T) {
+	doc := "# Store\n\n## Records\n\nA record is a key and a value written together to the log.\n\n" +
+		"Records are never changed in place.\n\n" +
+		"### Tombstones\n\nA tombstone is a record whose value is empty and which marks a deleted key.\n\n" +
+		"### Compaction\n\nOld records are dropped when the log is rewritten, keeping the newest record of each key.\n\n" +
+		"## Indexes\n\nAn index is a map from each key to the offset of its newest record.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{})
+	got := byName(ps)
+	rec, ok := got["record"]
+	if !ok {
+		rec, ok = got["Record"]
+	}
+	if !ok {
+		t.Fatalf("no record among %q", names(ps))
+	}
+	if !strings.Contains(rec.Passage, "never changed in place") || !strings.Contains(rec.Passage, "keeping the newest record") ||
+		strings.Contains(rec.Passage, "marks a deleted key") || strings.Contains(rec.Passage, "An index is") {
+		t.Errorf("record passage %q", rec.Passage)
+	}
+}
