@@ -286,6 +286,9 @@ func readRST(_ context.Context, raw []byte) (string, string, []string, error) {
 		return "", "", nil, err
 	}
 	body, title, notes := rst.Markdown(page)
+	if t := text.HeaderTitle(page); t != "" {
+		title = t // a PEP's "Title:" header names it, not its first section
+	}
 	return text.FrontMatter(title) + body, page, notes, nil
 }
 

@@ -44,6 +44,9 @@ func Title(s string, f core.Format, secs []*core.Section) string {
 	case core.FormatMarkdown:
 		t = withoutNumber(frontMatterTitle(head)) // a reStructuredText title is set as front matter
 		if t == "" {
+			t = text.HeaderTitle(head)
+		}
+		if t == "" {
 			t = firstTitle(secs, 1)
 		}
 	default:

@@ -305,12 +305,14 @@ func (x *extractor) uniqueNames(cs []cand) {
 // cutStatement keeps a statement whole up to max bytes; a longer one is
 // cut at the last sentence end that fits (else at the last blank outside
 // a formula) and marked with "…", so no word or formula is cut.
+// cutMark ends a statement cut short.
+const cutMark = " …"
+
 func cutStatement(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	const mark = " …"
-	limit := max - len(mark)
+	limit := max - len(cutMark)
 	best := 0
 	for _, sp := range sentenceSpans(s) {
 		if sp[1] > limit {
@@ -319,7 +321,7 @@ func cutStatement(s string, max int) string {
 		best = sp[1]
 	}
 	if best >= limit/3 {
-		return strings.TrimSpace(s[:best]) + mark
+		return strings.TrimSpace(s[:best]) + cutMark
 	}
 	// Cut at the last space outside math. "$$" opens or closes a display
 	// as one mark: read as two '$'s it toggled nothing, and a cut inside
@@ -340,9 +342,9 @@ func cutStatement(s string, max int) string {
 		}
 	}
 	if space > 0 {
-		return strings.TrimRight(s[:space], " ,;:") + mark
+		return strings.TrimRight(s[:space], " ,;:") + cutMark
 	}
-	return text.Truncate(s, limit) + mark
+	return text.Truncate(s, limit) + cutMark
 }
 
 // textRef is a reference to a numbered result in running text: "by

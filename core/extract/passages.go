@@ -84,6 +84,11 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 		if c.passFrom > 0 && c.passFrom < from {
 			from = c.passFrom
 		}
+		if strings.HasSuffix(c.statement, cutMark) && c.offset < from {
+			// a statement cut short ("the keys are: zarr_format …")
+			// is read whole here, its paragraph or block and on
+			from = c.offset
+		}
 		segs := [][2]int{{from, end}}
 		// A primitive stated in a subsection ("3.1 Leases" under "3
 		// Design") has its subsection; the subsections after it that

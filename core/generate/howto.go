@@ -99,10 +99,6 @@ type step struct {
 
 // stepHeading is a procedure written one heading per step: "Step 2:
 // Launch the instance".
-// noCheckRead is what a how-to skill says under "Check the result" when
-// none of its steps checks it: what lore read, not what the source holds.
-const noCheckRead = "No step read from the source checks the result."
-
 var stepHeading = lazyre.New(`^(?i:step)\s+([0-9]{1,2})\s*[:.)\-–—]\s*(.+)$`)
 
 // numberedLine is one step of a computational form, "3. Run …".
@@ -757,17 +753,19 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 	// the rules they follow, an algorithm they run — whole, with its
 	// steps and examples: a step that says "decode each block with BaseX"
 	// is done by the definition that says how.
-	if known := stated(prims); known != "" {
+	if known, ref := stated(prims, task); known != "" {
 		b.WriteString("## What the Source States\n\n" + known)
+		if ref != "" {
+			files = append(files, core.ArtifactFile{Path: name + "/" + statedRef, Content: ref})
+		}
 	}
 
-	b.WriteString("## Check the result\n\n")
-	if len(checks) == 0 {
-		// lore does not make one up: the last step may be a later one
-		// ("once the release is done"); nor does it say the source has
-		// none, which a check written as prose would make false
-		b.WriteString(noCheckRead + "\n")
-	} else {
+	if len(checks) > 0 {
+		// With none read, no section: lore does not make one up (the
+		// last step may be a later one, "once the release is done"),
+		// and a sentence saying it found none reads as the source
+		// having none, which a check written as prose makes false.
+		b.WriteString("## Check the result\n\n")
 		b.WriteString(strings.Join(firstN(checks, maxChecks), "\n") + "\n")
 	}
 	for _, f := range codeFiles {
@@ -1049,21 +1047,36 @@ var varDir = lazyre.New(`^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\}
 var programName = lazyre.New(`^(?:\./|/|~/)?[A-Za-z_][A-Za-z0-9_./+-]*$`)
 
 // stated renders the subject's primitives that are not procedures, each
-// whole as a key primitive is (keyEntry), within the key budget; "" when
-// there is none.
-func stated(prims []core.Primitive) string {
-	var b strings.Builder
+// whole as a key primitive is (keyEntry), within the key budget, and the
+// reference file (statedRef) that holds each whole, its passage too, for
+// what the budget cuts; "" when there is none.
+func stated(prims []core.Primitive, task string) (string, string) {
+	var b, ref strings.Builder
 	budget := keyBudgetRunes
+	entry := map[string]int{}
+	var known []*core.Primitive
 	for i := range prims {
-		if prims[i].Type == core.Technique {
-			continue
+		if prims[i].Type != core.Technique {
+			known = append(known, &prims[i])
+			entry[prims[i].ID] = len(known)
 		}
-		e := keyEntry(&prims[i], "lore's store (lore show "+clean(prims[i].ID, maxFieldRunes)+")", budget)
+	}
+	if len(known) == 0 {
+		return "", ""
+	}
+	ref.WriteString("# " + clean(task, maxNameRunes) + ": what the source states\n\n")
+	for n, p := range known {
+		e := keyEntry(p, "entry "+strconv.Itoa(n+1)+" of "+statedRef, budget)
 		budget -= utf8.RuneCountInString(e)
 		b.WriteString(e + "\n")
+		ref.WriteString(refEntry(n+1, p, entry))
 	}
-	return b.String()
+	return b.String(), ref.String()
 }
+
+// statedRef is the reference file of a how-to skill that holds what its
+// source states beside its steps.
+const statedRef = "references/stated.md"
 
 func prerequisites(procs []procedure) string {
 	var items []string

@@ -41,7 +41,7 @@ func placeholder(v string) bool {
 		e := identEnd(v, 1)
 		return e > 1 && e < len(v) && v[e] == '%'
 	}
-	if fillerRun(v) {
+	if fillerRun(v) || namedValue[strings.ToLower(v)] {
 		return true
 	}
 	for _, w := range words(v) {
@@ -57,6 +57,14 @@ func placeholder(v string) bool {
 var placeholderWords = map[string]bool{
 	"your": true, "yours": true, "here": true, "placeholder": true, "changeme": true,
 	"replace": true, "redacted": true, "insert": true,
+}
+
+// namedValue are values that name what goes in their place: the
+// "password" of postgres://user:password@localhost, a tutorial's "secret".
+// Only the whole value: a password that holds such a word is a password.
+var namedValue = map[string]bool{
+	"password": true, "passwd": true, "pass": true, "pwd": true, "secret": true,
+	"yourpassword": true, "token": true, "apikey": true, "api_key": true,
 }
 
 // fillerRun reports whether v holds four or more of the same filler

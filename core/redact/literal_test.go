@@ -159,6 +159,7 @@ func TestPlaceholder(t *testing.T) {
 		"{{ key }}": true, "<your-key>": true, "[KEY]": true, "sk-xxxxxxxxxx": true, "********": true,
 		"your_api_key_here": true, "sk-YourKeyHere": true, "REPLACE_ME": true, "sk-abc...": true,
 		"/dev/stdin": true, "./secret.txt": true, "~/.config/token": true, "/s3cr3t K3y": false, "/+Xq7fM2pLz9==": false,
+		"password": true, "Secret": true, "password1": false, "mysecret": false,
 		"%21s3cret": false, "$": false, "hunter2": false, "AKIAIOSFODNN7QJ4ZRTW": false,
 		"wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vLk2Tq3": false, "Zq9fK2mLx8": false, "ghp_Xq7fM2pLz9RtB4wK8nY3cV6hJ1sD0a": false,
 	} {
@@ -200,5 +201,17 @@ func TestDemoKeysAreNotLive(t *testing.T) {
 		if live != c.live {
 			t.Errorf("%q: live %v, want %v (%+v)", c.text, live, c.live, spans)
 		}
+	}
+}
+
+// A connection string a tutorial writes with the word "password" where
+// the reader's password goes shows no secret; one with a password does.
+func TestNamedPasswordInURLStays(t *testing.T) {
+	kept := "migrate -database 'postgres://postgres:password@localhost:5432/example?sslmode=disable' up"
+	if out, spans := Secrets(kept); out != kept || len(spans) != 0 {
+		t.Errorf("Secrets(%q) = %q", kept, out)
+	}
+	if out, _ := Secrets("postgres://postgres:Tq8vLm2zR4@localhost:5432/example"); strings.Contains(out, "Tq8vLm2zR4") {
+		t.Errorf("a written password kept: %q", out)
 	}
 }

@@ -47,3 +47,20 @@ func TestCodeBlockCommands(t *testing.T) {
 		t.Errorf("fence %q", f)
 	}
 }
+
+// A document's opening header of "Key: value" lines titles it; a lone
+// labelled line or a header without a title does not.
+func TestHeaderTitle(t *testing.T) {
+	for in, want := range map[string]string{
+		"PEP: 3333\nTitle: Python Web Server Gateway Interface v1.0.1\nAuthor: P. J. Eby\n\nPreface": "Python Web Server Gateway Interface v1.0.1",
+		"title: A Flow Shop Scheduler\nauthor: Dr. Christian Muise\n<markdown>\n## A Flow Shop Scheduler":    "A Flow Shop Scheduler",
+		"Title: Alone\n\nText":                    "",
+		"Note: the title is not here\nIt goes on": "",
+		"PEP: 1\nAuthor: A\n\nTitle: later":       "",
+		"# Heading\nTitle: x\nAuthor: y":          "",
+	} {
+		if got := HeaderTitle(in); got != want {
+			t.Errorf("HeaderTitle(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

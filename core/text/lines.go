@@ -94,3 +94,50 @@ func FrontMatterEnd(s string) int {
 	}
 	return 0
 }
+
+// HeaderTitle is the title a document's opening header of "Key: value"
+// lines gives ("PEP: 3333" then "Title: Python Web Server Gateway
+// Interface v1.0.1"; MultiMarkdown's "title: A Flow Shop Scheduler" then
+// "author: …"), or "". The header opens the document and holds at least
+// two such lines; a lone "Note: …" line is prose.
+func HeaderTitle(s string) string {
+	title, keys := "", 0
+	for start := 0; start < len(s) && keys < maxHeaderKeys; {
+		end, next := Line(s, start)
+		ln := strings.TrimRight(s[start:end], " \t\r")
+		start = next
+		if ln != "" && (ln[0] == ' ' || ln[0] == '\t') && keys > 0 {
+			continue // a value continued on the next line
+		}
+		k, v, ok := strings.Cut(ln, ":")
+		if !ok || !headerKey(k) || v != "" && v[0] != ' ' && v[0] != '\t' {
+			break
+		}
+		keys++
+		if strings.EqualFold(k, "title") && title == "" {
+			title = strings.TrimSpace(v)
+		}
+	}
+	if keys < 2 {
+		return ""
+	}
+	return title
+}
+
+// maxHeaderKeys bounds the lines of a header read.
+const maxHeaderKeys = 40
+
+// headerKey reports a header line's key: a word of letters, digits and
+// hyphens opening with a letter ("Post-History").
+func headerKey(k string) bool {
+	if k == "" || len(k) > 30 || !(k[0] >= 'A' && k[0] <= 'Z' || k[0] >= 'a' && k[0] <= 'z') {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
