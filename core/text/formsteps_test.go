@@ -52,8 +52,8 @@ func TestCodeBlockCommands(t *testing.T) {
 // labelled line or a header without a title does not.
 func TestHeaderTitle(t *testing.T) {
 	for in, want := range map[string]string{
-		"PEP: 3333\nTitle: Python Web Server Gateway Interface v1.0.1\nAuthor: P. J. Eby\n\nPreface": "Python Web Server Gateway Interface v1.0.1",
-		"title: A Flow Shop Scheduler\nauthor: Dr. Christian Muise\n<markdown>\n## A Flow Shop Scheduler":    "A Flow Shop Scheduler",
+		"PEP: 3333\nTitle: Python Web Server Gateway Interface v1.0.1\nAuthor: P. J. Eby\n\nPreface":      "Python Web Server Gateway Interface v1.0.1",
+		"title: A Flow Shop Scheduler\nauthor: Dr. Christian Muise\n<markdown>\n## A Flow Shop Scheduler": "A Flow Shop Scheduler",
 		"Title: Alone\n\nText":                    "",
 		"Note: the title is not here\nIt goes on": "",
 		"PEP: 1\nAuthor: A\n\nTitle: later":       "",
