@@ -379,10 +379,13 @@ func TestThirdPersonOfTitles(t *testing.T) {
 
 func TestChecksAreNotPreconditions(t *testing.T) {
 	for text, want := range map[string]bool{
-		"Make sure no other copies of the app/db are running first (`docker ps`).": false,
-		"Before you start, stop the old containers.":                               false,
-		"At this point, you should be able to open your app and see it running.":   true,
-		"Verify that the pods are running: `kubectl get pods`.":                    true,
+		"Make sure no other copies of the app/db are running first (`docker ps`).":                  false,
+		"Before you start, stop the old containers.":                                                false,
+		"At this point, you should be able to open your app and see it running.":                    true,
+		"Verify that the pods are running: `kubectl get pods`.":                                     true,
+		"Let's check if the table was created properly by running `psql example -c \"\\d users\"`.": true,
+		"Now we can run our new migration and check the database:":                                  true,
+		"Now we can run our new migration:":                                                         false,
 	} {
 		if got := isCheck(text); got != want {
 			t.Errorf("isCheck(%q) = %v", text, got)

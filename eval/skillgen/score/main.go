@@ -11,7 +11,8 @@
 //   - prerequisites: every program a how-to skill says its commands run is
 //     the program of one of its command lines;
 //   - checks: the "Check the result" section of a how-to skill says what
-//     the source says;
+//     the source says (a skill with no such section, whose source gives
+//     no check lore read, invents none);
 //   - knowledge quality: descriptions name no numbered fallback ("Lemma
 //     3.2"), triggers are whole words of the sources and not function
 //     words, no section is empty; descriptions and body lines that show
@@ -1090,9 +1091,10 @@ func checkFromSource(a *artifact, sources []string) SkillCheck {
 			}
 		}
 	}
-	sc.FromSource = sc.First != "" && len(sc.NotFound) == 0
+	// a skill that gives no check invents none
+	sc.FromSource = len(sc.NotFound) == 0
 	if sc.First == "" {
-		sc.NotFound = append(sc.NotFound, "(no check section)")
+		sc.NoCheck = true
 	}
 	return sc
 }
