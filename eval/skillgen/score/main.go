@@ -1180,6 +1180,7 @@ var (
 // are straightened, whitespace is collapsed and case folded, and the
 // punctuation at either end is dropped.
 func normalize(s string) string {
+	s = htmlComment.ReplaceAllString(s, "") // "[“Installation”][installation]<!-- ignore --> section": no text
 	s = mdImage.ReplaceAllString(s, "$1")
 	s = mdLink.ReplaceAllString(s, "$1")
 	s = mdRefLink.ReplaceAllString(s, "$1")
@@ -1188,6 +1189,9 @@ func normalize(s string) string {
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
 	return strings.Trim(s, " .,:;!?")
 }
+
+// htmlComment is an HTML comment, which a reader does not see.
+var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
 
 func inAny(piece string, texts []string) bool {
 	for _, t := range texts {
