@@ -65,9 +65,10 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 		// section of its level or above is another subject
 		k := sort.Search(len(secs), func(i int) bool { return secs[i].at > c.offset })
 		own := math.MaxInt // outside every section: up to the first
+		in := -1
 		for j := k - 1; j >= 0; j-- {
 			if secs[j].end > c.offset { // the last to start of those holding c
-				own = secs[j].level
+				own, in = secs[j].level, j
 				break
 			}
 		}
@@ -90,6 +91,9 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			from = c.offset
 		}
 		segs := [][2]int{{from, end}}
+		if lead, ok := leadOf(in, c.offset, secs, kept, x.doc); ok {
+			segs = [][2]int{lead, {from, end}}
+		}
 		// A primitive stated in a subsection ("3.1 Leases" under "3
 		// Design") has its subsection; the subsections after it that
 		// state nothing are still the section's, read on here.
@@ -155,8 +159,11 @@ func (x *extractor) passageEnd(from, end int, secs []secSpan) int {
 	return end
 }
 
-// secSpan is where a section starts and ends and how deep it is.
-type secSpan struct{ at, end, level int }
+// secSpan is where a section starts, where its text after its heading
+// starts (body), where its own text ends (own, at its first
+// subsection) and where it ends, how deep it is and which span holds it
+// (parent, -1 at the top).
+type secSpan struct{ at, body, own, end, level, parent int }
 
 // sectionSpans are the document's sections in order of their start.
 func (x *extractor) sectionSpans() []secSpan {
@@ -164,13 +171,61 @@ func (x *extractor) sectionSpans() []secSpan {
 	var walk func(secs []*core.Section)
 	walk = func(secs []*core.Section) {
 		for _, s := range secs {
-			out = append(out, secSpan{s.Offset, s.End, s.Level})
+			out = append(out, secSpan{at: s.Offset, body: max(s.BodyOffset, s.Offset), own: s.OwnEnd(), end: s.End, level: s.Level})
 			walk(s.Children)
 		}
 	}
 	walk(x.a.Sections)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
+	var open []int // the spans holding the one read, outermost first
+	for i := range out {
+		for len(open) > 0 && out[open[len(open)-1]].end <= out[i].at {
+			open = open[:len(open)-1]
+		}
+		out[i].parent = -1
+		if len(open) > 0 {
+			out[i].parent = open[len(open)-1]
+		}
+		open = append(open, i)
+	}
 	return out
+}
+
+// leadOf is the text a section opens with before its first primitive, at
+// off in the section spans[in] (its heading left out, and the paragraph
+// the primitive opens), when no primitive's passage reads it: none is
+// stated before it in the section, nor in the own text of a section
+// holding it (whose passage would read on into it). A section's opening
+// ("Each node computes a = f(wx + b), where…") is the setting of what it
+// then states. kept are the primitives' offsets in order.
+func leadOf(in, off int, spans []secSpan, kept []int, doc string) ([2]int, bool) {
+	if in < 0 || spans[in].level == 0 {
+		return [2]int{}, false // a document's preamble: its metadata, its title
+	}
+	holds := func(from, to int) bool {
+		i := sort.SearchInts(kept, from)
+		return i < len(kept) && kept[i] < to
+	}
+	sp := spans[in]
+	if holds(sp.at, off) {
+		return [2]int{}, false
+	}
+	for t := sp.parent; t >= 0; t = spans[t].parent {
+		if holds(spans[t].at, spans[t].own) {
+			return [2]int{}, false
+		}
+	}
+	from := clamp(sp.body, 0, off)
+	end := off
+	if i := strings.LastIndex(doc[from:off], "\n\n"); i >= 0 {
+		end = from + i
+	} else {
+		return [2]int{}, false // the primitive opens the section
+	}
+	if len(strings.TrimSpace(doc[from:end])) < minPassageRunes {
+		return [2]int{}, false
+	}
+	return [2]int{from, end}, true
 }
 
 // afterStatement is where the text after c's statement starts, before

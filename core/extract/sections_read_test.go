@@ -113,3 +113,27 @@ func TestPassageReadsOnPastANestedPrimitive(t *testing.T) {
 		t.Errorf("record passage %q", rec.Passage)
 	}
 }
+
+// A section's opening before its first primitive, which no passage before
+// it reads, is read with that primitive: the notation a chapter sets up
+// before its first definition reaches the skill.
+func TestSectionLeadGoesWithItsFirstPrimitive(t *testing.T) {
+	doc := "# Networks\n\n## Layers\n\nEach node computes a = f(wx + b), where w are its weights and b its bias, " +
+		"and f is the sigmoid 1/(1 + e^-z).\n\n" +
+		"**Definition 1.1** A layer is a list of nodes that read the same inputs.\n\n" +
+		"**Definition 1.2** A network is a sequence of layers, each reading the outputs of the one before.\n\n" +
+		"## Training\n\n**Theorem 1.3** Gradient descent with a small enough rate lowers the loss at every step.\n"
+	got := byName(Extract(analyzed(doc, core.FormatMarkdown, core.Textbook), Options{}))
+	var first core.Primitive
+	for n, p := range got {
+		if strings.Contains(n, "1.1") || strings.HasPrefix(p.FormalStatement, "A layer") {
+			first = p
+		}
+		if strings.Contains(p.Passage, "sigmoid") && p.ID != first.ID && first.ID != "" {
+			t.Errorf("the lead read twice, by %q too", n)
+		}
+	}
+	if !strings.Contains(first.Passage, "a = f(wx + b)") || !strings.Contains(first.Passage, "sigmoid") {
+		t.Errorf("first definition %q, passage %q (among %q)", first.Name, first.Passage, keys(got))
+	}
+}
