@@ -55,6 +55,9 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			kept = append(kept, cs[ci].offset)
 		}
 	}
+	// read is how far the passages so far read the text: what lies
+	// between it and a primitive is read with that primitive (leadGap)
+	read := 0
 	for ci := range cs {
 		if outOf[ci] < 0 || cs[ci].part {
 			continue
@@ -91,7 +94,7 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			from = c.offset
 		}
 		segs := [][2]int{{from, end}}
-		if lead, ok := leadOf(in, c.offset, secs, kept, x.doc); ok {
+		if lead, ok := x.leadGap(read, in, c.offset, secs); ok {
 			segs = [][2]int{lead, {from, end}}
 		}
 		// A primitive stated in a subsection ("3.1 Leases" under "3
@@ -110,6 +113,10 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 				nxt = kept[i]
 			}
 			segs = append(segs, [2]int{resume, x.passageEnd(resume, min(nxt, limit), secs)})
+		}
+		read = max(read, from)
+		for _, sg := range segs {
+			read = max(read, sg[1])
 		}
 		var raw strings.Builder
 		for _, sg := range segs {
@@ -191,38 +198,43 @@ func (x *extractor) sectionSpans() []secSpan {
 	return out
 }
 
-// leadOf is the text a section opens with before its first primitive, at
-// off in the section spans[in] (its heading left out, and the paragraph
-// the primitive opens), when no primitive's passage reads it: none is
-// stated before it in the section, nor in the own text of a section
-// holding it (whose passage would read on into it). A section's opening
-// ("Each node computes a = f(wx + b), where…") is the setting of what it
-// then states. kept are the primitives' offsets in order.
-func leadOf(in, off int, spans []secSpan, kept []int, doc string) ([2]int, bool) {
+// maxLead bounds the text before a primitive read with it: the part
+// nearest it is kept.
+const maxLead = core.MaxPassage / 4
+
+// leadGap is the text before the primitive at off, in the section
+// spans[in], that no passage before it read (read is where they end):
+// the sections a work opens a chapter with before it states anything,
+// a section's opening before its first statement ("Each node computes a
+// = f(wx + b), where…"), its heading kept. A reader meets that text on
+// the way to the statement; read with it, every part of a work is in
+// some passage. It stays within the outermost section holding the
+// primitive, leaves out a document's preamble and the paragraph the
+// primitive opens, and keeps maxLead of it.
+func (x *extractor) leadGap(read, in, off int, spans []secSpan) ([2]int, bool) {
 	if in < 0 || spans[in].level == 0 {
 		return [2]int{}, false // a document's preamble: its metadata, its title
 	}
-	holds := func(from, to int) bool {
-		i := sort.SearchInts(kept, from)
-		return i < len(kept) && kept[i] < to
+	top := in
+	for spans[top].parent >= 0 && spans[spans[top].parent].level > 0 {
+		top = spans[top].parent
 	}
-	sp := spans[in]
-	if holds(sp.at, off) {
+	from := max(read, spans[top].at)
+	if from >= off {
 		return [2]int{}, false
 	}
-	for t := sp.parent; t >= 0; t = spans[t].parent {
-		if holds(spans[t].at, spans[t].own) {
-			return [2]int{}, false
+	i := strings.LastIndex(x.doc[from:off], "\n\n")
+	if i < 0 {
+		return [2]int{}, false // the primitive opens what is left
+	}
+	end := from + i
+	if end-from > maxLead {
+		from = end - maxLead
+		if j := strings.Index(x.doc[from:end], "\n\n"); j >= 0 {
+			from += j + 2
 		}
 	}
-	from := clamp(sp.body, 0, off)
-	end := off
-	if i := strings.LastIndex(doc[from:off], "\n\n"); i >= 0 {
-		end = from + i
-	} else {
-		return [2]int{}, false // the primitive opens the section
-	}
-	if len(strings.TrimSpace(doc[from:end])) < minPassageRunes {
+	if len(strings.TrimSpace(x.doc[from:end])) < minPassageRunes {
 		return [2]int{}, false
 	}
 	return [2]int{from, end}, true
