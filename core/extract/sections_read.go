@@ -82,11 +82,13 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		cut           bool
 	}
 	var unread []reading
+	prose := 0
 	covering := map[*core.Section]bool{} // sections whose own text holds a candidate
 	for _, st := range x.states {
 		ownEnd := st.body + len(st.own)
 		if holds(st.s.Offset, ownEnd) {
 			covering[st.s] = true
+			prose++
 			continue
 		}
 		name := x.readingName(st)
@@ -97,12 +99,13 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		if stmt == "" {
 			continue
 		}
+		prose++
 		if x.coveredAbove(st.s, covering) {
 			continue
 		}
 		unread = append(unread, reading{st: st, at: at, lead: lead, end: end, name: name, sta: stmt, cut: cut})
 	}
-	if len(unread) < minReadings {
+	if len(unread) < minReadings || 2*len(unread) <= prose {
 		return cs
 	}
 	for _, r := range unread {
