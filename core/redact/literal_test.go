@@ -211,6 +211,10 @@ func TestNamedPasswordInURLStays(t *testing.T) {
 	if out, spans := Secrets(kept); out != kept || len(spans) != 0 {
 		t.Errorf("Secrets(%q) = %q", kept, out)
 	}
+	same := `"postgres://postgres:postgres@localhost:5432/example?sslmode=disable"`
+	if out, spans := Secrets(same); out != same || len(spans) != 0 {
+		t.Errorf("Secrets(%q) = %q", same, out)
+	}
 	if out, _ := Secrets("postgres://postgres:Tq8vLm2zR4@localhost:5432/example"); strings.Contains(out, "Tq8vLm2zR4") {
 		t.Errorf("a written password kept: %q", out)
 	}

@@ -556,12 +556,23 @@ func (r rule) findIn(s string, a0, e0 int, out []cut) []cut {
 		if r.written && placeholder(s[a:e]) {
 			continue
 		}
+		if r.keepAt && m[2] >= 0 && sameAsUser(s[m[2]:m[3]], s[a:e]) {
+			continue // postgres://postgres:postgres@localhost: a default, no secret
+		}
 		if r.literal && !quoted(s, a) && readsValue(s, a) {
 			continue
 		}
 		out = append(out, cut{a, e})
 	}
 	return out
+}
+
+// sameAsUser reports whether the password v of a URL's user info
+// (prefix is "scheme://user:") is its user name, as a default account's
+// is written in documentation.
+func sameAsUser(prefix, v string) bool {
+	_, user, ok := strings.Cut(strings.TrimSuffix(prefix, ":"), "://")
+	return ok && user != "" && user == v
 }
 
 // opaque reports whether v looks like a secret value rather than a word,
