@@ -202,9 +202,37 @@ func (x *extractor) inlineCode(st *secState, line string, lineOff int) {
 			continue
 		}
 		lead := strings.Index(span, t)
-		stmt := t + " — " + mdInline(line)
+		stmt := t + " — " + mdInline(x.sentenceAt(lineOff+a+lead, line))
 		x.addSignature(st, name, typ, stmt, lineOff+a+lead)
 	}
+}
+
+// maxSentenceReach bounds how far sentenceAt looks for a sentence's ends.
+const maxSentenceReach = 2000
+
+// sentenceAt is the sentence of the paragraph around off, its lines
+// joined: a prose line wraps a sentence anywhere ("`sign_of(x)` yields" /
+// "the result `+` in both cases."), and one line of it says less than
+// the source. line is the fallback when the paragraph has no sentence.
+func (x *extractor) sentenceAt(off int, line string) string {
+	if off < 0 || off > len(x.doc) {
+		return line
+	}
+	from := max(0, off-maxSentenceReach)
+	if i := strings.LastIndex(x.doc[from:off], "\n\n"); i >= 0 {
+		from += i + 2
+	}
+	to := min(len(x.doc), off+maxSentenceReach)
+	if i := strings.Index(x.doc[off:to], "\n\n"); i >= 0 {
+		to = off + i
+	}
+	para := strings.ReplaceAll(x.doc[from:to], "\n", " ")
+	for _, sp := range sentenceSpans(para) {
+		if sp[0] <= off-from && off-from < sp[1] {
+			return strings.TrimSpace(para[sp[0]:sp[1]])
+		}
+	}
+	return line
 }
 
 func (x *extractor) addSignature(st *secState, name string, typ core.PrimitiveType, stmt string, off int) {

@@ -137,3 +137,22 @@ func TestSectionLeadGoesWithItsFirstPrimitive(t *testing.T) {
 		t.Errorf("first definition %q, passage %q (among %q)", first.Name, first.Passage, keys(got))
 	}
 }
+
+// A call named in wrapped prose is stated by its whole sentence, not by
+// the one line of it that holds the call.
+func TestSignatureInProseIsItsSentence(t *testing.T) {
+	doc := "# Queries\n\n## Change detection\n\nLet's say that `IntValue(x)` starts out as 1000 and then is set to 2000.\n" +
+		"Even though the input is different in the two cases, `sign_of(x)` yields\nthe result `+` in both cases.\n"
+	found := false
+	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}) {
+		if strings.HasPrefix(p.FormalStatement, "sign_of(x)") {
+			found = true
+			if !strings.HasSuffix(p.FormalStatement, "in both cases.") {
+				t.Errorf("%s stated by %q", p.Name, p.FormalStatement)
+			}
+		}
+	}
+	if !found {
+		t.Error("no sign_of(x) read")
+	}
+}
