@@ -202,7 +202,7 @@ func (x *extractor) inlineCode(st *secState, line string, lineOff int) {
 			continue
 		}
 		lead := strings.Index(span, t)
-		stmt := t + " — " + mdInline(x.sentenceAt(lineOff+a+lead, line))
+		stmt := t + " — " + mdInline(x.sentenceAt(st.body+lineOff+a+lead, line))
 		x.addSignature(st, name, typ, stmt, lineOff+a+lead)
 	}
 }

@@ -94,7 +94,9 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			from = c.offset
 		}
 		segs := [][2]int{{from, end}}
-		if lead, ok := x.leadGap(read, in, c.offset, secs); ok {
+		// a procedure's or an algorithm's passage is what follows its
+		// steps, where a skill shows it: no place for what came before
+		if lead, ok := x.leadGap(read, in, c.offset, secs); ok && c.form == "" {
 			segs = [][2]int{lead, {from, end}}
 		}
 		// A primitive stated in a subsection ("3.1 Leases" under "3
@@ -258,12 +260,42 @@ func (x *extractor) afterStatement(c *cand, end int) int {
 		if at != c.offset && !mostlySaid(para, said) {
 			return at
 		}
+		if at == c.offset {
+			// a statement of one sentence of its paragraph ("… with
+			// the correct parameters for your database."): the
+			// paragraph goes on ("And your database must have the
+			// authors table"), read whole
+			if p := x.paragraphStart(at); saysMore(x.doc[p:at+next], c.statement) {
+				return p
+			}
+		}
 		at += next
 		for at < end && (x.doc[at] == '\n' || x.doc[at] == ' ' || x.doc[at] == '\t' || x.doc[at] == '\r') {
 			at++
 		}
 	}
 	return end
+}
+
+// saysMore reports whether para, the paragraph a statement opens or is
+// in, has clearly more words than the statement: sentences the statement
+// left out.
+func saysMore(para, statement string) bool {
+	return len(passageWords(para)) >= len(passageWords(statement))+minMoreWords
+}
+
+// minMoreWords is how many words a paragraph must say beyond its
+// statement's to be read again whole: a sentence.
+const minMoreWords = 8
+
+// paragraphStart is where the paragraph holding at starts, looking back
+// no further than maxSentenceReach.
+func (x *extractor) paragraphStart(at int) int {
+	from := max(0, at-maxSentenceReach)
+	if i := strings.LastIndex(x.doc[from:at], "\n\n"); i >= 0 {
+		return from + i + 2
+	}
+	return from
 }
 
 // wordSet is the set of s's words, lower-cased.

@@ -141,14 +141,18 @@ func TestSectionLeadGoesWithItsFirstPrimitive(t *testing.T) {
 // A call named in wrapped prose is stated by its whole sentence, not by
 // the one line of it that holds the call.
 func TestSignatureInProseIsItsSentence(t *testing.T) {
-	doc := "# Queries\n\n## Change detection\n\nLet's say that `IntValue(x)` starts out as 1000 and then is set to 2000.\n" +
+	doc := "# Queries\n\nA query is a function from keys to values whose results the compiler caches between sessions.\n\n" +
+		"## Change detection\n\nLet's say that `IntValue(x)` starts out as 1000 and then is set to 2000.\n" +
 		"Even though the input is different in the two cases, `sign_of(x)` yields\nthe result `+` in both cases.\n"
 	found := false
 	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}) {
 		if strings.HasPrefix(p.FormalStatement, "sign_of(x)") {
 			found = true
-			if !strings.HasSuffix(p.FormalStatement, "in both cases.") {
+			if !strings.HasSuffix(p.FormalStatement, "in both cases.") || !strings.Contains(p.FormalStatement, "Even though") {
 				t.Errorf("%s stated by %q", p.Name, p.FormalStatement)
+			}
+			if !strings.Contains(p.Passage, "starts out as 1000") {
+				t.Errorf("%s: the paragraph it is in is not read on: %q", p.Name, p.Passage)
 			}
 		}
 	}
