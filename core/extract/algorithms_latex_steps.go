@@ -32,8 +32,9 @@ func (x *extractor) latexStepLists(st *secState, first int) {
 		return
 	}
 	s := st.own
+	var lists listFinder
 	for p := 0; p < len(s); {
-		at, env := nextList(s, p)
+		at, env := lists.next(s, p)
 		if at < 0 {
 			return
 		}
@@ -103,13 +104,35 @@ func coveringCand(cs []cand, off int) *cand {
 	return nil
 }
 
-// nextList finds the next enumerate, itemize or description list from p:
-// where it opens and its name; -1 when there is none.
-func nextList(s string, p int) (int, string) {
+// stepListEnvs are the LaTeX lists a procedure's steps may be.
+var stepListEnvs = [...]string{"enumerate", "itemize", "description"}
+
+// listFinder finds the next enumerate, itemize or description list of a
+// text read forward. It keeps where each kind opens next, so that a kind
+// the text never holds is searched for once, not once per list of the
+// others (100,000 nested itemize lists made that quadratic).
+type listFinder struct {
+	at   [len(stepListEnvs)]int // where each kind opens next, from from[k]
+	from [len(stepListEnvs)]int // where that was searched from; 0 unsearched
+	done [len(stepListEnvs)]bool
+}
+
+// next is where the next list opens at or after p and its name; -1 when
+// there is none. p never goes back between calls.
+func (f *listFinder) next(s string, p int) (int, string) {
 	at, env := -1, ""
-	for _, e := range [...]string{"enumerate", "itemize", "description"} {
-		if k := strings.Index(s[p:], `\begin{`+e+`}`); k >= 0 && (at < 0 || p+k < at) {
-			at, env = p+k, e
+	for k, e := range stepListEnvs {
+		if !f.done[k] && (f.from[k] == 0 || f.at[k] < p) {
+			f.from[k] = p + 1
+			f.at[k] = -1
+			if i := strings.Index(s[p:], `\begin{`+e+`}`); i >= 0 {
+				f.at[k] = p + i
+			} else {
+				f.done[k] = true
+			}
+		}
+		if !f.done[k] && f.at[k] >= p && (at < 0 || f.at[k] < at) {
+			at, env = f.at[k], e
 		}
 	}
 	return at, env

@@ -706,3 +706,22 @@ func TestAlgorithm2eStarredCommentPlacement(t *testing.T) {
 		t.Errorf("form = %q, want the comments without their placement", f)
 	}
 }
+
+// The list finder gives every list of a text in order, whichever kinds
+// it holds, and none past the last.
+func TestListFinderInOrder(t *testing.T) {
+	s := `a \begin{itemize} b \begin{enumerate} c \begin{itemize} d \begin{description} e`
+	var f listFinder
+	var got []string
+	for p := 0; ; {
+		at, env := f.next(s, p)
+		if at < 0 {
+			break
+		}
+		got = append(got, env)
+		p = at + 1
+	}
+	if strings.Join(got, " ") != "itemize enumerate itemize description" {
+		t.Errorf("lists found: %q", got)
+	}
+}
