@@ -74,7 +74,9 @@ func TestCorpusTutorialsGiveHowToSkills(t *testing.T) {
 			if r.Frontmatter.Metadata["plane-center"] == "" || strings.Contains(r.Body, "Plane") {
 				t.Errorf("the plane is not in the metadata alone")
 			}
-			for _, h := range []string{"## Prerequisites", "## Steps", "   ```", "## Check the result"} {
+			// ("## Check the result" only when the source checks: lore
+			// makes none up)
+			for _, h := range []string{"## Prerequisites", "## Steps", "   ```"} {
 				if !strings.Contains(r.Body, h) {
 					t.Errorf("body lacks %q:\n%s", h, r.Body)
 				}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
@@ -222,9 +223,15 @@ func (x *extractor) sentenceAt(off int, line string) string {
 	if i := strings.LastIndex(x.doc[from:off], "\n\n"); i >= 0 {
 		from += i + 2
 	}
+	for from < off && !utf8.RuneStart(x.doc[from]) {
+		from++ // never half a character
+	}
 	to := min(len(x.doc), off+maxSentenceReach)
 	if i := strings.Index(x.doc[off:to], "\n\n"); i >= 0 {
 		to = off + i
+	}
+	for to > off && to < len(x.doc) && !utf8.RuneStart(x.doc[to]) {
+		to--
 	}
 	para := strings.ReplaceAll(x.doc[from:to], "\n", " ")
 	for _, sp := range sentenceSpans(para) {

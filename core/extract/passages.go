@@ -225,16 +225,21 @@ func (x *extractor) leadGap(read, in, off int, spans []secSpan) ([2]int, bool) {
 	if from >= off {
 		return [2]int{}, false
 	}
-	i := strings.LastIndex(x.doc[from:off], "\n\n")
+	// the paragraph the primitive is in, looked for no further back than
+	// a lead is kept: a text of one long paragraph is searched once
+	look := max(from, off-maxLead)
+	i := strings.LastIndex(x.doc[look:off], "\n\n")
 	if i < 0 {
 		return [2]int{}, false // the primitive opens what is left
 	}
-	end := from + i
+	end := look + i
 	if end-from > maxLead {
 		from = end - maxLead
-		if j := strings.Index(x.doc[from:end], "\n\n"); j >= 0 {
-			from += j + 2
+		j := strings.Index(x.doc[from:end], "\n\n")
+		if j < 0 {
+			return [2]int{}, false // no paragraph to start the lead at
 		}
+		from += j + 2
 	}
 	if len(strings.TrimSpace(x.doc[from:end])) < minPassageRunes {
 		return [2]int{}, false
@@ -265,7 +270,7 @@ func (x *extractor) afterStatement(c *cand, end int) int {
 			// the correct parameters for your database."): the
 			// paragraph goes on ("And your database must have the
 			// authors table"), read whole
-			if p := x.paragraphStart(at); saysMore(x.doc[p:at+next], c.statement) {
+			if p, ok := x.paragraphStart(at); ok && at+next-p <= 2*maxSentenceReach && saysMore(x.doc[p:at+next], c.statement) {
 				return p
 			}
 		}
@@ -289,13 +294,14 @@ func saysMore(para, statement string) bool {
 const minMoreWords = 8
 
 // paragraphStart is where the paragraph holding at starts, looking back
-// no further than maxSentenceReach.
-func (x *extractor) paragraphStart(at int) int {
+// no further than maxSentenceReach; false when it starts further back (a
+// text of one endless paragraph is no paragraph to read again).
+func (x *extractor) paragraphStart(at int) (int, bool) {
 	from := max(0, at-maxSentenceReach)
 	if i := strings.LastIndex(x.doc[from:at], "\n\n"); i >= 0 {
-		return from + i + 2
+		return from + i + 2, true
 	}
-	return from
+	return 0, from == 0
 }
 
 // wordSet is the set of s's words, lower-cased.

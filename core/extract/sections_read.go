@@ -184,12 +184,13 @@ var unreadTitles = map[string]bool{
 	"usage": true, "preamble": true, "document": true, "questions": true, "homework": true, "solutions": true, "answers": true,
 }
 
-// apparatusWords open the titles of a work's exercises and reviews,
-// which set tasks rather than say what the work teaches.
+// apparatusWords open the titles of a work's exercises, their solutions
+// and reviews, which set tasks rather than say what the work teaches.
 var apparatusWords = map[string]bool{
 	"worksheet": true, "worksheets": true, "exercise": true, "exercises": true, "practice": true,
 	"problem": true, "problems": true, "activity": true, "activities": true, "review": true, "quiz": true,
 	"homework": true, "assignment": true, "checkpoint": true, "lab": true, "project": true, "projects": true,
+	"solution": true, "solutions": true, "answer": true, "answers": true, "hint": true, "hints": true,
 }
 
 // partTitles are generic titles of a part of a subject that still hold

@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
 )
@@ -158,5 +159,22 @@ func TestSignatureInProseIsItsSentence(t *testing.T) {
 	}
 	if !found {
 		t.Error("no sign_of(x) read")
+	}
+}
+
+// Passages and statements cut from long paragraphs of multi-byte text
+// never end or start inside a character (a store that checks its text,
+// PostgreSQL, would change them).
+func TestPassagesKeepWholeCharacters(t *testing.T) {
+	long := strings.Repeat("Die Größe hängt von der Länge ab — ", 400)
+	doc := "# Größen\n\n## Maße\n\n" + long + "\n`größe(x)` gibt die Größe zurück.\n\n" +
+		"**Definition 1.1** Eine Länge ist eine Größe.\n\n" + long + "\n\n## Mengen\n\n" + long +
+		"\n\n**Definition 1.2** Eine Menge ist eine Sammlung.\n"
+	for _, ct := range []core.ContentType{core.Reference, core.Textbook} {
+		for _, p := range Extract(analyzed(doc, core.FormatMarkdown, ct), Options{}) {
+			if !utf8.ValidString(p.FormalStatement) || !utf8.ValidString(p.Passage) {
+				t.Errorf("%s: %q cut inside a character", ct, p.Name)
+			}
+		}
 	}
 }
