@@ -82,3 +82,23 @@ func TestCutPassageClosesItsCode(t *testing.T) {
 		t.Errorf("a closed block: %q", got)
 	}
 }
+
+// The code a statement introduces ("Here is a sample C subroutine to
+// calculate if a year is a leap year:"), kept in its computational form,
+// is in its reference entry.
+func TestReferenceEntryGivesTheCodeItsStatementIntroduces(t *testing.T) {
+	p := core.Primitive{
+		ID: "p-leap-years", Name: "Leap Years", Type: core.Definition,
+		FormalStatement: "Here is a sample C subroutine to calculate if a year is a leap year:",
+		ComputationalForm: "Defines: Here is a sample C subroutine to calculate if a year is a leap year:\n" +
+			"   ```\n   int leap_year(int year)\n   {\n       return (year % 4 == 0);\n   }\n   ```",
+	}
+	e := refEntry(1, &p, map[string]int{})
+	if !strings.Contains(e, "  int leap_year(int year)\n") || !strings.Contains(e, "      return (year % 4 == 0);\n") {
+		t.Errorf("entry lacks the code:\n%s", e)
+	}
+	p.ComputationalForm = "Defines: Here is a sample C subroutine."
+	if e := refEntry(1, &p, map[string]int{}); strings.Contains(e, "Given as") {
+		t.Errorf("a template form shown as code:\n%s", e)
+	}
+}

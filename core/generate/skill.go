@@ -803,6 +803,39 @@ func referenceFiles(title string, prims []core.Primitive) []refFile {
 	return files
 }
 
+// formBlocks are the fenced blocks of a computational form that is no
+// list of steps (a lead-in's code, format or figure, set under its
+// template line by text.FormIndent), their lines unindented; nil when it
+// has none.
+func formBlocks(form string) []string {
+	if !strings.Contains(form, "\n"+text.FormIndent+"```") {
+		return nil
+	}
+	var out []string
+	in := false
+	for _, ln := range strings.Split(form, "\n") {
+		body, ok := strings.CutPrefix(ln, text.FormIndent)
+		if !ok && in {
+			body, ok = ln, true // a block's line the form did not indent
+		}
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(body), "```") {
+			in = !in
+			out = append(out, body)
+			continue
+		}
+		if in {
+			out = append(out, body)
+		}
+	}
+	if in {
+		out = append(out, "```") // a block the form left open
+	}
+	return out
+}
+
 // refEntry is primitive p's entry n of the reference files; entry gives
 // the entries of the skill's primitives by id, so that what p uses (the
 // lemma its proof cites, the definition its steps need) is found.
@@ -830,6 +863,13 @@ func refEntry(n int, p *core.Primitive, entry map[string]int) string {
 		b.WriteString("\n")
 	} else {
 		field("Statement", statement(p, maxRefStmtRunes))
+		if code := formBlocks(p.ComputationalForm); len(code) > 0 {
+			// the code or figure the statement introduces ("Here is a
+			// sample C subroutine …:"), kept in its form
+			b.WriteString("- Given as:\n\n")
+			indented(&b, "  ", code)
+			b.WriteString("\n")
+		}
 	}
 	proofFields(p.Proof, field)
 	if uses := usedEntries(p, entry); uses != "" {
