@@ -219,9 +219,9 @@ func (x *extractor) sentenceAt(off int, line string) string {
 	if off < 0 || off > len(x.doc) {
 		return line
 	}
-	from := max(0, off-maxSentenceReach)
-	if i := strings.LastIndex(x.doc[from:off], "\n\n"); i >= 0 {
-		from += i + 2
+	from, ok := x.paragraphStart(off)
+	if !ok {
+		from = off - maxSentenceReach
 	}
 	for from < off && !utf8.RuneStart(x.doc[from]) {
 		from++ // never half a character

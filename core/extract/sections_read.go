@@ -150,15 +150,11 @@ func (x *extractor) readingName(st *secState) string {
 	if first, _, _ := strings.Cut(low, " "); apparatusWords[strings.TrimRight(first, ":.")] {
 		return "" // "Worksheet 1", "Practice problems", "Review"
 	}
-	if low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) {
-		if !partTitles[low] {
-			return ""
-		}
+	part := partTitles[low]
+	if !part && (low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) || genericSection(t)) {
+		return ""
 	}
-	if genericSection(t) || partTitles[low] {
-		if !partTitles[low] {
-			return ""
-		}
+	if part {
 		p := x.parentOf(st.s)
 		if p == nil {
 			return ""
