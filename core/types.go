@@ -125,6 +125,10 @@ type Provenance struct {
 	Title string `json:"title,omitempty"`
 	// Section is the title of the section the primitive was found in.
 	Section string `json:"section"`
+	// SectionNumber is that section's number as its heading prints it
+	// ("3.2.1"), "" when it has none: a cross-reference ("as described
+	// in Section 3.2.1") names the section by it.
+	SectionNumber string `json:"sectionNumber,omitempty"`
 	// Chapter is the title of the top-level section (a book's chapter)
 	// holding it, "" when it is the document's only one.
 	Chapter string `json:"chapter,omitempty"`

@@ -720,14 +720,15 @@ func (x *extractor) finish(opts Options) []core.Primitive {
 			Tags:                  tagsOf(&c, ctype, domain),
 			Confidence:            conf,
 			Provenance: core.Provenance{
-				Document:    x.a.Document.Path,
-				MediaType:   x.a.Document.MediaType,
-				Bytes:       x.a.Document.Bytes,
-				SHA256:      x.a.Document.SHA256,
-				Section:     c.sec.title,
-				Chapter:     c.sec.chapterTitle,
-				Offset:      c.offset,
-				ContentHash: text.ContentHash(c.statement),
+				Document:      x.a.Document.Path,
+				MediaType:     x.a.Document.MediaType,
+				Bytes:         x.a.Document.Bytes,
+				SHA256:        x.a.Document.SHA256,
+				Section:       c.sec.title,
+				SectionNumber: c.sec.s.Number,
+				Chapter:       c.sec.chapterTitle,
+				Offset:        c.offset,
+				ContentHash:   text.ContentHash(c.statement),
 			},
 		})
 	}

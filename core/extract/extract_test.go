@@ -234,6 +234,37 @@ func TestSpecOneAxiomPerSentence(t *testing.T) {
 	}
 }
 
+// A quoted period is a literal (a path segment "." or ".."), not the end
+// of a sentence: the rule keeps its condition.
+func TestSpecQuotedPeriodIsNoSentenceEnd(t *testing.T) {
+	txt := "After normalization, if splitting a logical path by the \"/\" character results\n" +
+		"in any path segment equal to the string \".\" or the string \"..\" then an error\n" +
+		"MUST be raised.\n"
+	ps := Extract(oneSection(txt, core.FormatText, core.Spec), Options{})
+	if len(ps) != 1 || !strings.HasPrefix(ps[0].FormalStatement, "After normalization, if splitting") {
+		t.Fatalf("the rule lost its condition: %+v", ps)
+	}
+}
+
+// A definition list set as bold terms ("**shape**: …", as a
+// reStructuredText definition list reads) is the list its lead-in
+// introduces, every entry of it; a bold label ("**Note**:") is not.
+func TestSpecBoldTermsAreTheLeadInsEntries(t *testing.T) {
+	txt := "The metadata resource is a JSON object. The following keys MUST be present\nwithin the object:\n\n" +
+		"**zarr_format**: An integer defining the version of the storage specification.\n\n" +
+		"**shape**: A list of integers defining the length of each dimension of the array.\n\n" +
+		"**order**: Either \"C\" or \"F\", defining the layout of bytes within each chunk.\n\n" +
+		"**Note**: Other keys are ignored by readers.\n"
+	ps := Extract(oneSection(txt, core.FormatMarkdown, core.Spec), Options{})
+	if len(ps) == 0 {
+		t.Fatal("no requirement")
+	}
+	st := ps[0].FormalStatement
+	if !strings.Contains(st, "(2) shape: A list") || !strings.Contains(st, "(3) order: Either") || strings.Contains(st, "(4)") {
+		t.Errorf("the lead-in's entries: %q", st)
+	}
+}
+
 func TestSpecPageBreakJoinsSentence(t *testing.T) {
 	txt := "   The client MUST send a masked frame to\n\n\n\n" +
 		"Fette & Melnikov             Standards Track                   [Page 12]\n" +

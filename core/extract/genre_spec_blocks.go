@@ -443,7 +443,7 @@ func specClassify(s string, b *specBlock, md bool) {
 	// "legacy_version:  In previous versions …"
 	if i := strings.Index(first, ":"); i > 0 && i+1 < len(first) && first[i+1] == ' ' &&
 		(isSpecFieldToken(first[:i]) && (specFieldLike(first[:i]) || specListTerm(first, i)) ||
-			isSpecFieldPhrase(first[:i]) && specListTerm(first, i)) {
+			isSpecFieldPhrase(first[:i]) && specListTerm(first, i) || specBoldTerm(first[:i])) {
 		b.field = specField(first[:i])
 		if name, abbr := specFieldAbbrev(first[:i]); abbr != "" {
 			// "Data Offset (DOffset):  4 bits" names Data Offset, and
@@ -564,6 +564,27 @@ func specFieldLike(t string) bool {
 	return t[0] >= 'a' && t[0] <= 'z' && !strings.ContainsAny(t, "()")
 }
 
+// specBoldTerm: a definition list's term set in bold before its colon
+// ("**shape**: A list of integers …", as a reStructuredText definition
+// list or a Markdown one writes it), not a bold label ("**Note**:").
+func specBoldTerm(label string) bool {
+	in, ok := strings.CutPrefix(label, "**")
+	if in, ok = strings.CutSuffix(in, "**"); !ok || in == "" || strings.Contains(in, "*") {
+		return false
+	}
+	if labelWords[strings.ToLower(in)] {
+		return false
+	}
+	return isSpecFieldToken(in) || isSpecFieldPhrase(in)
+}
+
+// labelWords open a note, not an entry, when they stand before a colon.
+var labelWords = map[string]bool{
+	"note": true, "notes": true, "example": true, "examples": true, "warning": true, "caution": true,
+	"see": true, "status": true, "reference": true, "contact": true, "important": true, "tip": true,
+	"hint": true, "rationale": true, "remark": true, "deprecated": true, "todo": true,
+}
+
 // specListTerm: a capitalised term of an RFC definition list, its colon
 // followed by the list's wide gap ("Opcode:  4 bits"), not a sentence's
 // label ("Note:  …").
@@ -571,11 +592,7 @@ func specListTerm(line string, colon int) bool {
 	if colon+2 >= len(line) || line[colon+2] != ' ' || !isUpperByte(line[0]) {
 		return false
 	}
-	switch strings.ToLower(line[:colon]) {
-	case "note", "notes", "example", "examples", "warning", "caution", "see", "status", "reference", "contact":
-		return false
-	}
-	return true
+	return !labelWords[strings.ToLower(line[:colon])]
 }
 
 // isSpecCode recognizes examples and grammar in a prose block: HTTP
@@ -825,6 +842,11 @@ func specSentenceEnd(t string, a, k, e int) bool {
 		j--
 	}
 	tok := strings.ToLower(t[j:k])
+	// A quoted period ("." or "..", a path segment or a separator) is
+	// a literal, not the end of a sentence.
+	if j > a && t[j-1] == '"' && strings.Trim(tok, ".") == "" && e > k+1 && t[k+1] == '"' {
+		return false
+	}
 	if abbrevs[tok] {
 		return false
 	}

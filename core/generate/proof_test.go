@@ -102,3 +102,40 @@ func TestReferenceEntryGivesTheCodeItsStatementIntroduces(t *testing.T) {
 		t.Errorf("a template form shown as code:\n%s", e)
 	}
 }
+
+// A reference entry names its section by number and title, and the
+// chapter holding it unless that is the whole document: a rule ("Other
+// keys MUST NOT be present") applies to what its section is about.
+func TestReferenceEntryNamesItsSection(t *testing.T) {
+	p := core.Primitive{ID: "p-other-keys", Name: "Other keys", Type: core.Axiom, Section: "2.38",
+		FormalStatement: "Other keys MUST NOT be present within the metadata object.",
+		Provenance: core.Provenance{Document: "zarr.rst", Title: "Zarr v2", Section: "Groups", Chapter: "Zarr v2"}}
+	if e := refEntry(1, &p, map[string]int{}); !strings.Contains(e, "- Section: Groups\n") {
+		t.Errorf("section not named by its title:\n%s", e)
+	}
+	p.Provenance = core.Provenance{Document: "rfc3339.txt", Title: "Date and Time on the Internet",
+		Section: "Internet Date/Time Format", SectionNumber: "5.6", Chapter: "Date and Time format"}
+	if e := refEntry(1, &p, map[string]int{}); !strings.Contains(e, "- Section: 5.6 Internet Date/Time Format (in Date and Time format)\n") {
+		t.Errorf("section number or chapter missing:\n%s", e)
+	}
+	p.Provenance = core.Provenance{Document: "notes.md"}
+	if e := refEntry(1, &p, map[string]int{}); !strings.Contains(e, "- Section: 2.38\n") {
+		t.Errorf("a primitive without a section title keeps its number:\n%s", e)
+	}
+}
+
+// A statement whose list was cut ("… (4 more)") has the list's entries
+// whole in its reference entry, from its computational form.
+func TestReferenceEntryGivesACutListWhole(t *testing.T) {
+	p := core.Primitive{ID: "p-keys", Name: "Keys", Type: core.Axiom,
+		FormalStatement:   "The following keys MUST be present: (1) zarr_format: An integer … (2 more)",
+		ComputationalForm: "Assert: The following keys MUST be present: …\n- zarr_format: An integer.\n- shape: A list of integers.\n- order: Either \"C\" or \"F\"."}
+	e := refEntry(1, &p, map[string]int{})
+	if !strings.Contains(e, "- Entries:\n\n  - zarr_format: An integer.\n  - shape: A list of integers.\n  - order: Either \"C\" or \"F\".\n") {
+		t.Errorf("the cut list is not whole:\n%s", e)
+	}
+	p.FormalStatement = "The following keys MUST be present: (1) zarr_format: An integer (2) shape: A list (3) order: C or F"
+	if e := refEntry(1, &p, map[string]int{}); strings.Contains(e, "Entries") {
+		t.Errorf("a whole statement's list repeated:\n%s", e)
+	}
+}

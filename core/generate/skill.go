@@ -836,6 +836,26 @@ func formBlocks(form string) []string {
 	return out
 }
 
+// itemsCut ends a statement whose list the extractor cut (" … (4
+// more)", " (3 items)").
+var itemsCut = lazyre.New(`\([0-9]+ (?:more|items)\)$`)
+
+// formEntries are the entries of the list a cut statement leads into
+// ("- shape: A list of integers …"), from its computational form; nil
+// when its statement is whole.
+func formEntries(p *core.Primitive) []string {
+	if !itemsCut.MatchString(p.FormalStatement) {
+		return nil
+	}
+	var out []string
+	for _, ln := range strings.Split(p.ComputationalForm, "\n")[1:] {
+		if strings.HasPrefix(ln, "- ") {
+			out = append(out, clean(ln, maxRefStmtRunes))
+		}
+	}
+	return out
+}
+
 // refEntry is primitive p's entry n of the reference files; entry gives
 // the entries of the skill's primitives by id, so that what p uses (the
 // lemma its proof cites, the definition its steps need) is found.
@@ -870,6 +890,13 @@ func refEntry(n int, p *core.Primitive, entry map[string]int) string {
 			indented(&b, "  ", code)
 			b.WriteString("\n")
 		}
+		if items := formEntries(p); len(items) > 0 {
+			// a list the statement had no room for ("… (4 more)"):
+			// its entries whole, as the form keeps them
+			b.WriteString("- Entries:\n\n")
+			indented(&b, "  ", items)
+			b.WriteString("\n")
+		}
 	}
 	proofFields(p.Proof, field)
 	if uses := usedEntries(p, entry); uses != "" {
@@ -889,7 +916,7 @@ func refEntry(n int, p *core.Primitive, entry map[string]int) string {
 		indented(&b, "  ", passageLines(p.Passage, maxRefPassageRunes))
 		b.WriteString("\n")
 	}
-	field("Section", clean(p.Section, maxFieldRunes))
+	field("Section", clean(sectionOf(p), maxFieldRunes))
 	field("Source", clean(p.Provenance.Document, maxFieldRunes))
 	conf := "-"
 	if c := p.Confidence; !math.IsNaN(c) && !math.IsInf(c, 0) {
@@ -948,4 +975,23 @@ func referenceIndex(refs []refFile, n int) string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// sectionOf names the section a primitive was read in by its title, and
+// its chapter's when that is another part than the whole: a rule ("Other keys MUST NOT be
+// present") says what it applies to only through the section holding it,
+// and the number alone says nothing to an agent without the source.
+func sectionOf(p *core.Primitive) string {
+	t := strings.TrimSpace(p.Provenance.Section)
+	if t == "" {
+		return p.Section
+	}
+	in := ""
+	if ch := strings.TrimSpace(p.Provenance.Chapter); ch != "" && ch != t && ch != p.Provenance.Title {
+		in = " (in " + ch + ")"
+	}
+	if n := p.Provenance.SectionNumber; n != "" && !strings.HasPrefix(t, n) {
+		t = n + " " + t
+	}
+	return t + in
 }
