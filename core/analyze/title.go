@@ -20,8 +20,8 @@ const titleWindow = 8 << 10
 const maxTitleRunes = 160
 
 // Title returns the document's own title, or "" when it states none:
-//   - LaTeX: \title{…}, else the first \chapter (a chapter file), else the
-//     first top-level section;
+//   - LaTeX: \title{…}, else the top-level section (a chapter file's
+//     \chapter) or the longest of them;
 //   - PreTeXt: the first <title> (of the book, article, chapter or section
 //     the file holds);
 //   - an RFC: "RFC 6455: The WebSocket Protocol", from the number in its
@@ -37,7 +37,7 @@ func Title(s string, f core.Format, secs []*core.Section) string {
 	case core.FormatLaTeX:
 		t = latexTitle(s)
 		if t == "" {
-			t = firstTitle(secs, 1)
+			t = largestTitle(secs)
 		}
 	case core.FormatPreTeXt:
 		t = firstTitle(secs, 0)
@@ -89,6 +89,27 @@ func firstTitle(secs []*core.Section, maxLevel int) string {
 		}
 	}
 	return ""
+}
+
+// largestTitle is the title of the top-level section that holds the
+// most text: a file of sections with no \title of its own (a
+// blueprint's "Current division of team work", "Preliminaries", then
+// "Proof of the Artin–Wedderburn theorem") is about its longest part,
+// not its first.
+func largestTitle(secs []*core.Section) string {
+	var best *core.Section
+	for _, s := range secs {
+		if s == nil || s.Level != 1 {
+			continue
+		}
+		if best == nil || s.End-s.Offset > best.End-best.Offset {
+			best = s
+		}
+	}
+	if best == nil {
+		return firstTitle(secs, 1)
+	}
+	return withoutNumber(best.Title)
 }
 
 // withoutNumber is a heading without the section number it opens with ("2.4

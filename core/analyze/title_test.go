@@ -18,6 +18,7 @@ func TestTitle(t *testing.T) {
 		{"latex title", core.FormatLaTeX, "\\documentclass{book}\n% \\title{Old}\n\\title[Short]{Linear \\emph{Algebra}\\\\ Done Right}\n\\begin{document}\\chapter{Vectors}", "Linear Algebra Done Right"},
 		{"latex chapter file", core.FormatLaTeX, "%!TEX root = book.tex\n\\chapter{Equivalences}\\label{cha:equivalences}\nText.", "Equivalences"},
 		{"latex section file", core.FormatLaTeX, "\\section{Enumerability}\nA set is enumerable.", "Enumerability"},
+		{"latex sections without a title: the longest", core.FormatLaTeX, "\\section{Current division of team work}\nWho does what.\n\\section{Preliminaries}\nA ring.\n\\section{Proof of the Artin-Wedderburn theorem}\nA long proof that goes on and on, longer than the others.\n", "Proof of the Artin-Wedderburn theorem"},
 		{"latex titlepage is not a title", core.FormatLaTeX, "\\titlepage\n\\section{Real title}", "Real title"},
 		{"pretext", core.FormatPreTeXt, `<section xml:id="sec_trees"><title>Trees</title><p>A tree.</p></section>`, "Trees"},
 		{"markdown front matter", core.FormatMarkdown, "---\ntitle: \"Get started with containers\"\nms.date: 1\n---\n\n# Get started\n", "Get started with containers"},
