@@ -6,6 +6,7 @@ import (
 
 	"github.com/lore-kb/lore/core"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // A reader who meets a section that no marker, term or list made into a
@@ -15,8 +16,9 @@ import (
 // format's catalogue of encodings, a paper's design sections) most of a
 // work is such sections, and a skill built only from what was marked
 // holds a fraction of it: an agent asked to run the checksum finds
-// nothing. So in a document whose readers left most of its prose
-// sections unread, each such section is read as the technique its title
+// nothing. So in a document whose readers left sections of it unread
+// (most of them, when its headings are a page layout's guess), each such
+// section is read as the technique its title
 // names (or the definition its opening states), stated by its opening
 // paragraph, with the rest of it as its passage. In a document that
 // marks its knowledge (a textbook's theorems, a specification's
@@ -105,7 +107,12 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		}
 		unread = append(unread, reading{st: st, at: at, lead: lead, end: end, name: name, sta: stmt, cut: cut})
 	}
-	if len(unread) < minReadings || 2*len(unread) <= prose {
+	if len(unread) < minReadings || 2*len(unread) <= prose && x.format == core.FormatText {
+		// A page's text (a PDF's) has headings a layout guessed, and a
+		// work whose readers took most of them says what it holds; a
+		// work with headings of its own (Markdown, LaTeX, HTML) loses
+		// every section of it left unread, the chapter's "How do we use
+		// neural networks?" before the code it explains.
 		return cs
 	}
 	for _, r := range unread {
@@ -151,7 +158,7 @@ func (x *extractor) readingName(st *secState) string {
 		return "" // "Worksheet 1", "Practice problems", "Review"
 	}
 	part := partTitles[low]
-	if !part && (low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) || genericSection(t)) {
+	if !part && (low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) || genericSection(t) || x.pageFurniture(t)) {
 		return ""
 	}
 	if part {
@@ -168,6 +175,39 @@ func (x *extractor) readingName(st *secState) string {
 	t = strings.ReplaceAll(t, ": (", " (")
 	return tidyName(t)
 }
+
+// pageFurniture tells a heading a page's text gives that names no part
+// of the work: the work's own title repeated as a running head
+// ("Dynamo: Amazon's Highly Available Key-value Store 2"), or its
+// byline ("Giuseppe DeCandia, Deniz Hastorun, Madan Jampani", "J.H.
+// Saltzer, D.P. Reed").
+func (x *extractor) pageFurniture(t string) bool {
+	if wt := strings.ToLower(x.a.Title); len(wt) > 8 && strings.HasPrefix(strings.ToLower(t), wt) {
+		return true
+	}
+	if len(initials.FindAllStringIndex(t, 2)) == 2 {
+		return true // two people's initials: "Appendix B. Examples" is one
+	}
+	names := strings.Split(t, ",")
+	if len(names) < 3 {
+		return false
+	}
+	for _, n := range names {
+		ws := strings.Fields(n)
+		if len(ws) < 2 || len(ws) > 3 {
+			return false
+		}
+		for _, w := range ws {
+			if !isUpperByte(w[0]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// initials are a person's initials before a surname ("J.H. Saltzer").
+var initials = lazyre.New(`\b[A-Z]\.(?:[A-Z]\.)*\s+[A-Z][a-z]+`)
 
 // unreadTitles are titles of sections that hold no subject of the work:
 // its apparatus, and the parts of an entry read with the entry.

@@ -109,7 +109,7 @@ func TestReferenceEntryGivesTheCodeItsStatementIntroduces(t *testing.T) {
 func TestReferenceEntryNamesItsSection(t *testing.T) {
 	p := core.Primitive{ID: "p-other-keys", Name: "Other keys", Type: core.Axiom, Section: "2.38",
 		FormalStatement: "Other keys MUST NOT be present within the metadata object.",
-		Provenance: core.Provenance{Document: "zarr.rst", Title: "Zarr v2", Section: "Groups", Chapter: "Zarr v2"}}
+		Provenance:      core.Provenance{Document: "zarr.rst", Title: "Zarr v2", Section: "Groups", Chapter: "Zarr v2"}}
 	if e := refEntry(1, &p, map[string]int{}); !strings.Contains(e, "- Section: Groups\n") {
 		t.Errorf("section not named by its title:\n%s", e)
 	}
