@@ -69,10 +69,9 @@ func TestUnmarkedSectionsAreReadByTheirTitles(t *testing.T) {
 	}
 }
 
-// A work that marks its results, a how-to that runs commands and a work
-// whose readers took most of its sections are not read by section
-// titles: what they mark, and the passages of what they mark, are their
-// knowledge.
+// A work that marks its results and a how-to that runs commands are not
+// read by section titles: what they mark, and the passages of what they
+// mark, are their knowledge.
 func TestMarkedWorksAreNotReadBySections(t *testing.T) {
 	marked := "# Groups\n\n## Subgroups\n\n**Theorem 1.1** Every subgroup of a cyclic group is cyclic.\n\n" +
 		"## Cosets\n\n**Theorem 1.2** The cosets of a subgroup partition the group into sets of equal size.\n\n" +
@@ -87,6 +86,33 @@ func TestMarkedWorksAreNotReadBySections(t *testing.T) {
 			if p.Confidence == readingConf {
 				t.Errorf("%s: %q read by its title", name, p.Name)
 			}
+		}
+	}
+}
+
+// A work with headings of its own whose readers took most of its
+// sections still has the rest read by their titles; in a page's text
+// (headings a layout guessed) they are left to the passages, and a
+// running head or a byline is never read as a section.
+func TestFewUnreadSectionsAreReadWhereHeadingsAreTheAuthors(t *testing.T) {
+	doc := "# Networks\n\n## Nodes\n\nA node is a unit that sums its weighted inputs and applies an activation to the sum.\n\n" +
+		"## Layers\n\nA layer is a set of nodes that take the same inputs and feed the same outputs in turn.\n\n" +
+		"## Weights\n\nA weight is a number that scales one input of a node before the inputs are summed.\n\n" +
+		"## How networks are trained\n\nThe data are split into a training set of three quarters and a test set of the rest, and the weights are fitted on the first.\n\n" +
+		"## Choosing the hidden layer\n\nThe number of hidden nodes is chosen by trying five to forty-five and keeping the best on the validation set.\n\n" +
+		"## Giuseppe DeCandia, Deniz Hastorun, Madan Jampani\n\nReliability at massive scale is one of the biggest challenges we face at a large shop.\n"
+	got := byName(Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}))
+	for _, n := range []string{"How networks are trained", "Choosing the hidden layer"} {
+		if p, ok := got[n]; !ok || p.Confidence != readingConf {
+			t.Errorf("%q not read by its title: %v", n, ok)
+		}
+	}
+	if _, ok := got["Giuseppe DeCandia, Deniz Hastorun, Madan Jampani"]; ok {
+		t.Error("a byline read as a section")
+	}
+	for _, p := range Extract(analyzed(strings.ReplaceAll(doc, "## ", ""), core.FormatText, core.Reference), Options{}) {
+		if p.Confidence == readingConf {
+			t.Errorf("page text: %q read by its title", p.Name)
 		}
 	}
 }
