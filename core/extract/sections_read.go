@@ -107,7 +107,7 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		}
 		unread = append(unread, reading{st: st, at: at, lead: lead, end: end, name: name, sta: stmt, cut: cut})
 	}
-	if len(unread) < minReadings || 2*len(unread) <= prose && x.format == core.FormatText {
+	if len(unread) < minReadings || 2*len(unread) <= prose && x.pageHeadings() {
 		// A page's text (a PDF's) has headings a layout guessed, and a
 		// work whose readers took most of them says what it holds; a
 		// work with headings of its own (Markdown, LaTeX, HTML) loses
@@ -128,6 +128,13 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		cs = append(cs, c)
 	}
 	return cs
+}
+
+// pageHeadings reports whether the document's headings were guessed
+// from a page's layout (a PDF's text, plain text) rather than marked by
+// its author.
+func (x *extractor) pageHeadings() bool {
+	return x.format == core.FormatText || x.a.Document.MediaType == "application/pdf"
 }
 
 // coveredAbove reports whether a section above s holds a candidate in its
@@ -188,12 +195,12 @@ func (x *extractor) pageFurniture(t string) bool {
 	if len(initials.FindAllStringIndex(t, 2)) == 2 {
 		return true // two people's initials: "Appendix B. Examples" is one
 	}
-	names := strings.Split(t, ",")
+	names := strings.Split(strings.ReplaceAll(t, " and ", ","), ",")
 	if len(names) < 3 {
 		return false
 	}
 	for _, n := range names {
-		ws := strings.Fields(n)
+		ws := strings.Fields(strings.TrimPrefix(strings.TrimSpace(n), "and "))
 		if len(ws) < 2 || len(ws) > 3 {
 			return false
 		}
