@@ -37,6 +37,9 @@ func Title(s string, f core.Format, secs []*core.Section) string {
 	case core.FormatLaTeX:
 		t = latexTitle(s)
 		if t == "" {
+			t = ownChapter(head)
+		}
+		if t == "" {
 			t = largestTitle(secs)
 		}
 	case core.FormatPreTeXt:
@@ -99,7 +102,7 @@ func firstTitle(secs []*core.Section, maxLevel int) string {
 func largestTitle(secs []*core.Section) string {
 	var best *core.Section
 	for _, s := range secs {
-		if s == nil || s.Level != 1 {
+		if s == nil || s.Level != 1 || apparatusTitle.MatchString(s.Title) {
 			continue
 		}
 		if best == nil || s.End-s.Offset > best.End-best.Offset {
@@ -109,8 +112,31 @@ func largestTitle(secs []*core.Section) string {
 	if best == nil {
 		return firstTitle(secs, 1)
 	}
-	return withoutNumber(best.Title)
+	return withoutNumber(cleanLaTeX(best.Title))
 }
+
+// apparatusTitle opens the title of a section that works an example or
+// sets exercises: long, and about no more than one case of the subject.
+var apparatusTitle = lazyre.New(`(?i)^\s*(?:[0-9.]+\s+)?(?:examples?|exercises?|quiz|problems|solutions|bibliograph|references)\b`)
+
+// ownChapter is the title a chapter file gives itself with its author's
+// chapter command ("\Chapter{3}{Port Numbering}", defined in the book's
+// main file, which the chapter does not include): its last argument.
+func ownChapter(head string) string {
+	m := ownChapterCmd.FindStringIndex(head)
+	if m == nil {
+		return ""
+	}
+	args, _ := braceArgs(head, m[1])
+	if len(args) == 0 {
+		return ""
+	}
+	return cleanLaTeX(args[len(args)-1])
+}
+
+// ownChapterCmd is an author's command named for a chapter, not LaTeX's
+// own \chapter (a section of the tree).
+var ownChapterCmd = lazyre.New(`\\(?:Chapter|Chap|chap|mychapter|MyChapter)\*?\b`)
 
 // withoutNumber is a heading without the section number it opens with ("2.4
 // Error Detection" of a book's section published alone): the number

@@ -19,6 +19,8 @@ func TestTitle(t *testing.T) {
 		{"latex chapter file", core.FormatLaTeX, "%!TEX root = book.tex\n\\chapter{Equivalences}\\label{cha:equivalences}\nText.", "Equivalences"},
 		{"latex section file", core.FormatLaTeX, "\\section{Enumerability}\nA set is enumerable.", "Enumerability"},
 		{"latex sections without a title: the longest", core.FormatLaTeX, "\\section{Current division of team work}\nWho does what.\n\\section{Preliminaries}\nA ring.\n\\section{Proof of the Artin-Wedderburn theorem}\nA long proof that goes on and on, longer than the others.\n", "Proof of the Artin-Wedderburn theorem"},
+		{"latex chapter by the author's command", core.FormatLaTeX, "%!TEX root = book.tex\n\\Chapter{10}{Sinkless Orientation}\n\\section{On Paths}\nText.\n\\section{On Trees}\nMore text here.\n", "Sinkless Orientation"},
+		{"latex longest section but an example", core.FormatLaTeX, "\\section{Port-Numbered Network}\nA network with ports.\n\\section{Example: Vertex Covers}\nA long worked example that goes on for much longer than the definitions do.\n", "Port-Numbered Network"},
 		{"latex titlepage is not a title", core.FormatLaTeX, "\\titlepage\n\\section{Real title}", "Real title"},
 		{"pretext", core.FormatPreTeXt, `<section xml:id="sec_trees"><title>Trees</title><p>A tree.</p></section>`, "Trees"},
 		{"markdown front matter", core.FormatMarkdown, "---\ntitle: \"Get started with containers\"\nms.date: 1\n---\n\n# Get started\n", "Get started with containers"},
