@@ -65,12 +65,21 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		filesAt      int
 		commands     int // steps with commands
 		blockAt      int
-		lead         string // the paragraph leading into the open block
-		stepOpen     bool   // the last step is of commands and in this section, with no file after it
+		lead         string   // the paragraph leading into the open block
+		stepOpen     bool     // the last step is of commands and in this section, with no file after it
+		noteFor      = -1     // the step of this section the paragraphs after it note on, -1 when none
+		filesNotes   []string // the paragraphs after the files not yet a step
+		intro        []string // the paragraphs of a section before its first step
 	)
 	// addStep adds a step led into by lead, found at offset at; the first
 	// step under a heading says the heading.
 	addStep := func(st procStep, lead string, at int) {
+		if !headingTaken && len(intro) > 0 {
+			// what the section says before its first step (the cause
+			// of the problem the step fixes) leads into it
+			lead = strings.TrimSpace(strings.Join(intro, " ") + " " + lead)
+		}
+		intro = nil
 		st.text = lead
 		if !headingTaken && heading != "" {
 			st.text = strings.TrimRight(heading, ".:") + ": " + lead
@@ -84,6 +93,25 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		}
 		steps = append(steps, st)
 		stepAt = append(stepAt, at)
+		noteFor = len(steps) - 1
+	}
+	// note keeps a paragraph that leads into no block, after a step of
+	// its section, with that step: what the commands made ("two files
+	// … 000001_create_users_table.up.sql"), what an option means, a
+	// warning.
+	note := func(para string) {
+		if para != "" && len(files) > 0 && len(filesNotes) < maxStepNotes {
+			filesNotes = append(filesNotes, plainMarkdown(para))
+			return
+		}
+		if para != "" && noteFor < 0 && !headingTaken && len(intro) < maxStepNotes {
+			intro = append(intro, plainMarkdown(para))
+			return
+		}
+		if para == "" || noteFor < 0 || len(steps[noteFor].after) >= maxStepNotes {
+			return
+		}
+		steps[noteFor].after = append(steps[noteFor].after, plainMarkdown(para))
 	}
 	// A guide often says how to take everything down in a sentence
 	// ("simply run `docker compose down`"): under a heading that says so,
@@ -112,8 +140,8 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 	// its own: the agent writes it as the source gives it.
 	flushFiles := func() {
 		if len(files) > 0 {
-			addStep(procStep{blocks: files}, filesLead, filesAt)
-			files = nil
+			addStep(procStep{blocks: files, after: filesNotes}, filesLead, filesAt)
+			files, filesNotes = nil, nil
 		}
 	}
 	// endBlock decides what the block just closed is: a step of commands,
@@ -124,7 +152,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		cmds := cb.Commands()
 		switch {
 		case inProcedure(blockAt):
-			files = nil
+			files, filesNotes = nil, nil
 		case len(cmds) > 0 && (text.ShellLangs[block.lang] || cb.Prompted() || block.lang == "" && runsOnly(cmds, programs)):
 			if len(files) > 0 && filesLead != "" {
 				if lead == "" {
@@ -136,14 +164,22 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 				}
 			}
 			addStep(procStep{code: summarizeCode([]codeBlock{block}, maxSectionStepCommands), blocks: append(files, block)}, lead, blockAt)
-			files = nil
+			if len(filesNotes) > 0 {
+				// what was said between the files and the command
+				// that uses them stays with the step, before its own
+				steps[len(steps)-1].after = filesNotes
+			}
+			files, filesNotes = nil, nil
 			last = next
 			commands++
 			stepOpen = true
 		case block.lang == "" && stepOpen && len(files) == 0:
 			// an unlabelled block right after a step of commands in
 			// its section (what it prints, the lines it goes on
-			// with) stays with that step, as the source shows it
+			// with) stays with that step, as the source shows it,
+			// with what leads into it ("Let's check … by running
+			// `psql example -c "\d users"`. The output …:")
+			block.lead = lead
 			steps[len(steps)-1].blocks = append(steps[len(steps)-1].blocks, block)
 			last = next
 		case fileLang(block.lang) || block.lang == "" && !outputLead.MatchString(lead):
@@ -185,12 +221,18 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			block = codeBlock{lang: codeLang(t[n:])}
 			blockAt = p
 			if len(para) > 0 {
+				note(lastPara)
 				lastPara = strings.Join(para, " ")
 			}
 			lead = plainMarkdown(lastPara)
 			para, lastPara = para[:0], ""
 		case strings.HasPrefix(t, "#"):
+			note(lastPara)
+			if len(para) > 0 {
+				note(strings.Join(para, " "))
+			}
 			flushFiles()
+			noteFor, intro = -1, nil
 			stepOpen = false
 			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
 			headingTaken, teardownTaken = false, false
@@ -200,6 +242,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			// tool's marker) leaves the sentence leading into it
 		case t == "":
 			if len(para) > 0 {
+				note(lastPara)
 				lastPara = strings.Join(para, " ")
 				para = para[:0]
 				teardown(lastPara, p)
@@ -209,7 +252,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		}
 		p = next
 	}
+	note(lastPara)
 	if len(para) > 0 {
+		note(strings.Join(para, " "))
 		teardown(strings.Join(para, " "), len(doc))
 	}
 	flushFiles()
@@ -280,6 +325,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 	}
 }
 
+// maxStepNotes bounds the paragraphs kept after a step of a section.
+const maxStepNotes = 6
+
 // addSectionProcedure adds the procedure of section steps found in
 // [first, end), named as st's section.
 func (x *extractor) addSectionProcedure(st *secState, steps []procStep, first, end int) {
@@ -341,6 +389,10 @@ func shellPrograms(doc string) map[string]bool {
 	out := map[string]bool{}
 	var fence string
 	var block codeBlock
+	// the first words of the unlabelled blocks that read as commands
+	// only: one run in two blocks or more is a program ("migrate
+	// create …", then "migrate -database … up")
+	bare := map[string]int{}
 	for p := 0; p < len(doc); {
 		end, next := text.Line(doc, p)
 		t := strings.TrimSpace(doc[p:end])
@@ -354,6 +406,8 @@ func shellPrograms(doc string) map[string]bool {
 							out[f[0]] = true
 						}
 					}
+				} else if w := commandsOnly(block); block.lang == "" && w != "" {
+					bare[w]++
 				}
 			} else {
 				block.lines = append(block.lines, t)
@@ -371,7 +425,29 @@ func shellPrograms(doc string) map[string]bool {
 		}
 		p = next
 	}
+	for w, n := range bare {
+		if n >= 2 && !text.IsStopword(w) {
+			out[w] = true
+		}
+	}
 	return out
+}
+
+// commandsOnly is the program an unlabelled block runs when each of its
+// lines reads as a command of that one program, "" else.
+func commandsOnly(b codeBlock) string {
+	prog := ""
+	for _, l := range b.lines {
+		if l == "" {
+			continue
+		}
+		f := strings.Fields(l)
+		if !commandLine.MatchString(l) || prog != "" && f[0] != prog {
+			return ""
+		}
+		prog = f[0]
+	}
+	return prog
 }
 
 // quotedProgram is a word prose quotes as a program's name.

@@ -188,3 +188,21 @@ func TestSectionStepsFilesKeepTheirSentences(t *testing.T) {
 	formHolds(t, doc, "Create a file called `main.go`:\n   ```go\n   package main\n", "2. Create another file called `rolldice.go`:\n   ```go\n   package main // dice\n",
 		"3. Run it:", "Press Control-C, then:")
 }
+
+// What a section says around its steps stays with them: the paragraphs
+// after a step's block (what it made, what an option means) as its
+// notes, what leads into a block shown as output, and what the section
+// says before its first step (the cause of what the step fixes) in that
+// step's text. A program run only in unlabelled blocks, twice or more,
+// is a command, not a file.
+func TestSectionStepsKeepWhatTheSectionSays(t *testing.T) {
+	doc := "# Migrations\n\n## Create migrations\n\nLet's create a table:\n\n```\nmigrate create -ext sql -seq create_users\n```\n\n" +
+		"If there were no errors, we should have two files:\n- 000001_create_users.down.sql\n- 000001_create_users.up.sql\n\n" +
+		"Note the `sql` extension that we provided.\n\n## Run migrations\n\n```\nmigrate -path db/migrations up\n```\n\n" +
+		"Let's check it by running `psql example -c \"\\d users\"`. The output you are supposed to see:\n\n```\n Table \"public.users\"\n```\n\n" +
+		"## Fix migrations that run twice\n\nThis is caused by the default `search_path`, which puts the user's schema first.\n\n" +
+		"To force the public schema you can use:\n\n```sh\nexport URL='postgres://localhost/example?search_path=public'\n```\n"
+	formHolds(t, doc, "   ```\n   migrate create -ext sql -seq create_users\n   ```\n   > If there were no errors, we should have two files: - 000001_create_users.down.sql",
+		"> Note the `sql` extension", "> Let's check it by running `psql example -c \"\\d users\"`. The output you are supposed to see:\n   ```\n    Table",
+		"Fix migrations that run twice: This is caused by the default `search_path`, which puts the user's schema first. To force the public schema you can use:")
+}
