@@ -59,3 +59,17 @@ func TestReadableDropsProseAndMath(t *testing.T) {
 		t.Errorf("ReadableDrops(%q) = nil; reads %q", in, ReadableMath(in))
 	}
 }
+
+// A pseudo-code package's upright name (\id{x}) followed by a second
+// argument is an author's macro of two (\id{x}{y} for x = y), read as an
+// unknown command: its arguments never run together.
+func TestReadableMathPseudoNameOfTwoArguments(t *testing.T) {
+	for in, want := range map[string]string{
+		`$\apfunc{f}:(\id{x}{y})\to(\id{f(x)}{f(y)})$`: `apfunc(f):(id(x, y))→(id(f(x), f(y)))`,
+		`$\id{x}$ and $\proc{Insert}(A, x)$`:           `x and Insert(A, x)`,
+	} {
+		if got := ReadableMath(in); got != want {
+			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -514,7 +514,7 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		}
 		return
 	}
-	if f, ok := mathFonts[name]; ok {
+	if f, ok := mathFonts[name]; ok && !(pseudoNames[name] && r.twoGroups()) {
 		_, _ = r.opt() // \smash[b]{…}, \tcboxmath[options]{…}
 		b.WriteString(f(r.group(depth)))
 		return
@@ -570,6 +570,38 @@ func (r *mathReader) command(b *strings.Builder, depth int) {
 		return
 	}
 	b.WriteString(name)
+}
+
+// pseudoNames are the names pseudo-code packages give an upright name
+// (clrscode's \id{x}), which authors also take for macros of their own
+// of more arguments (a type theory's \id{x}{y} for x = y): followed by a
+// second argument, the name is the author's, read as an unknown command.
+var pseudoNames = map[string]bool{"proc": true, "textproc": true, "id": true, "const": true}
+
+// twoGroups reports whether two braced groups follow at r.i, the second
+// right after the first.
+func (r *mathReader) twoGroups() bool {
+	i := r.i
+	for i < len(r.s) && r.s[i] == ' ' {
+		i++
+	}
+	if i >= len(r.s) || r.s[i] != '{' {
+		return false
+	}
+	depth := 0
+	for ; i < len(r.s); i++ {
+		switch r.s[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return i+1 < len(r.s) && r.s[i+1] == '{'
+			}
+		}
+	}
+	return false
 }
 
 // wrapped reports whether s is one parenthesised group, "(A+B)" but not
