@@ -901,6 +901,11 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 			b.WriteString(" d")
 		}
 	case "SI", "qtyunit", "SIrange", "numrange", "num", "si", "ang", "unit", "SIlist", "numlist":
+		if p := r.peek(); p != '{' && p != '[' {
+			// no argument: not siunitx's but the author's (a type
+			// theory's \unit, the unit type), read by its name
+			return false
+		}
 		r.siunitx(b, name)
 	default:
 		return false
