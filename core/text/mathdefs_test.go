@@ -67,6 +67,7 @@ func TestReadableMathPseudoNameOfTwoArguments(t *testing.T) {
 	for in, want := range map[string]string{
 		`$\apfunc{f}:(\id{x}{y})\to(\id{f(x)}{f(y)})$`: `apfunc(f):(id(x, y))→(id(f(x), f(y)))`,
 		`$\id{x}$ and $\proc{Insert}(A, x)$`:           `x and Insert(A, x)`,
+		`$x \to \unit$ and $\unit{m/s}$`:               `x → unit and m/s`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
