@@ -62,7 +62,8 @@ func TestReadableDropsProseAndMath(t *testing.T) {
 
 // A pseudo-code package's upright name (\id{x}) followed by a second
 // argument is an author's macro of two (\id{x}{y} for x = y), read as an
-// unknown command: its arguments never run together.
+// unknown command: its arguments never run together. A units command
+// with no argument (\unit, the unit type) is the author's, read by name.
 func TestReadableMathPseudoNameOfTwoArguments(t *testing.T) {
 	for in, want := range map[string]string{
 		`$\apfunc{f}:(\id{x}{y})\to(\id{f(x)}{f(y)})$`: `apfunc(f):(id(x, y))→(id(f(x), f(y)))`,
