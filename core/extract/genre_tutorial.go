@@ -30,7 +30,9 @@ const (
 	// maxCodeLine bounds a command kept whole from a code block.
 	maxCodeLine = 100
 	// maxForm bounds the form's step lines; the steps past it are counted.
-	maxForm = 4096
+	// A guide's steps say what their sections say around their blocks,
+	// so a long guide has room for all of them.
+	maxForm = 16 << 10
 	// maxFormCode bounds the code blocks a form keeps whole: the files and
 	// commands of a long tutorial; past it a step's blocks are summarized
 	// on its line as before.

@@ -240,6 +240,9 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		case strings.HasPrefix(t, "<!--") && strings.HasSuffix(t, "-->"):
 			// a comment between a sentence and its block (an excerpt
 			// tool's marker) leaves the sentence leading into it
+		case refDefinition.MatchString(t):
+			// a link's definition ("[kubectl]: https://…") says
+			// nothing a step needs
 		case t == "":
 			if len(para) > 0 {
 				note(lastPara)
