@@ -339,7 +339,7 @@ func codeSpans(s string) [][4]int {
 
 // checkWords start the steps that check a result rather than change
 // anything.
-var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sure|ensure|validate|list|inspect|view|look)\b|\b(?:should (?:see|return|show|print|be able to)|to confirm|to verify|to check|is running|are running|(?:you|we) can (?:check|verify|confirm)|let'?s (?:check|verify|confirm|make sure)|check (?:if|that|whether)|and check)\b`)
+var checkStep = lazyre.New(`(?i)^(?:to\s+)?(?:confirm|verify|check|test|make sure|ensure|validate|list|inspect|view|look)\b|\b(?:should (?:see|return|show|print|be able to)|to confirm|to verify|to check|(?:you|we) can (?:check|verify|confirm)|let'?s (?:check|verify|confirm|make sure)|check (?:if|that|whether)|and check)\b`)
 
 // precondition is a step that readies the ground before the task ("Make
 // sure no other copies are running first"): no check of its result.
