@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -75,7 +76,59 @@ func skills(d DomainInfo, prims []core.Primitive, cfg Config, sh *shared) []Outc
 		}
 		out = append(out, o)
 	}
+	linkSiblings(out, subs)
 	return out
+}
+
+// linkSiblings names, in the SKILL.md of each skill of out (made of
+// subs, in order), the other skills made of the same work: a work
+// read as several skills (a book's parts, a specification and its
+// messages) is one work to the agent that loads one of them, which finds
+// the rest by name.
+func linkSiblings(out []Outcome, subs []Subject) {
+	works := make([]map[string]bool, len(subs))
+	for i := range subs {
+		works[i] = map[string]bool{}
+		for k := range subs[i].Prims {
+			pv := &subs[i].Prims[k].Provenance
+			works[i][cmp.Or(pv.Book, pv.Source, pv.Document)] = true
+		}
+	}
+	for i := range out {
+		a := out[i].Artifact
+		if a == nil || !out[i].Generated {
+			continue
+		}
+		var lines []string
+		for j := range out {
+			if j == i || out[j].Artifact == nil || !out[j].Generated || !sameWork(works[i], works[j]) {
+				continue
+			}
+			lines = append(lines, "- `"+out[j].Artifact.Name+"`: "+SubjectLabel(subs[j]))
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		section := "## Other skills of the same work\n\n" + strings.Join(lines, "\n") + "\n\n"
+		for k := range a.Files {
+			if f := &a.Files[k]; f.Path == a.Name+"/SKILL.md" {
+				if at := strings.LastIndex(f.Content, evalsLine); at >= 0 {
+					f.Content = f.Content[:at] + section + f.Content[at:]
+				}
+			}
+		}
+	}
+}
+
+// sameWork reports whether two skills hold primitives of one work: the
+// book, folder or file a learn was given.
+func sameWork(a, b map[string]bool) bool {
+	for w := range a {
+		if b[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // Skill generates the Agent Skill of primitives that are all about one

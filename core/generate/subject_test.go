@@ -392,3 +392,36 @@ func TestLargeWorkSplitByChapter(t *testing.T) {
 		t.Errorf("100 primitives: %d subjects", len(subs))
 	}
 }
+
+// The skills of one work (a book, a folder learned as one) name each
+// other; skills of two works do not.
+func TestSkillsOfOneWorkNameEachOther(t *testing.T) {
+	ws, ca := websocket(40), caching(30)
+	for i := range ws {
+		ws[i].Provenance.Book = "rfcs.tex"
+	}
+	for i := range ca {
+		ca[i].Provenance.Book = "rfcs.tex"
+	}
+	skillsOf := func(prims []core.Primitive) map[string]string {
+		got := map[string]string{}
+		for _, o := range All(protocols, prims, nil, cfg()) {
+			if o.Kind == core.SkillArtifact && o.Generated {
+				got[o.Artifact.Name] = file(t, o.Artifact, "SKILL.md")
+			}
+		}
+		return got
+	}
+	got := skillsOf(append(ws, ca...))
+	if s := got["learn-rfc-6455-the-websocket-protocol"]; !strings.Contains(s, "## Other skills of the same work\n\n- `learn-rfc-7234-hypertext-transfer-protocol-http-1-1-caching`: \"RFC 7234") {
+		t.Errorf("the sibling is not named:\n%s", s)
+	}
+	for i := range ca {
+		ca[i].Provenance.Book = "other.tex"
+	}
+	for name, s := range skillsOf(append(ws, ca...)) {
+		if strings.Contains(s, "Other skills of the same work") {
+			t.Errorf("%s names a skill of another work", name)
+		}
+	}
+}
