@@ -183,6 +183,13 @@ func twoResults(c *core.Comparison, cand, existing *core.Primitive) {
 			"a result and its converse, not one — kept apart."
 		return
 	}
+	if w, v, ok := otherSubject(cand, existing); ok {
+		c.Class = core.GenuinelyNew
+		c.Confidence = c.FormalSimilarity
+		c.Rationale = "The statements share their words (" + pct(c.FormalSimilarity) + ") but one document states them at two places of " +
+			strconv.Quote(w) + " and of " + strconv.Quote(v) + ": two rules, not one — kept apart."
+		return
+	}
 	if text.OtherNotation(a, b) || !otherMathematics(a, b) {
 		return
 	}
@@ -194,6 +201,33 @@ func twoResults(c *core.Comparison, cand, existing *core.Primitive) {
 	}
 	c.Rationale = "The statements share their words (" + pct(c.FormalSimilarity) + ") but say them of " + how +
 		": two results, not one — kept apart."
+}
+
+// otherSubject reports whether cand and existing are two statements of
+// one document, at two places, that say the same of two things ("If the
+// user requests a group to be created …" and "… an array to be created
+// …, then groups MUST also be created at all ancestor paths"): each has
+// a word of substance the other lacks. An author who writes a sentence
+// twice with one word changed means both. w and v are the words.
+func otherSubject(cand, existing *core.Primitive) (w, v string, ok bool) {
+	pc, pe := &cand.Provenance, &existing.Provenance
+	if pc.Document == "" || pc.Document != pe.Document || pc.Offset == pe.Offset {
+		return "", "", false
+	}
+	a, b := writtenWords(cand.FormalStatement), writtenWords(existing.FormalStatement)
+	w, v = onlyIn(a, b), onlyIn(b, a)
+	return w, v, w != "" && v != ""
+}
+
+// onlyIn is a word of substance of sorted set a that sorted set b lacks,
+// "" when there is none.
+func onlyIn(a, b []string) string {
+	for _, w := range a {
+		if _, found := slices.BinarySearch(b, w); !found && !text.IsStopword(w) && len(w) > 2 {
+			return w
+		}
+	}
+	return ""
 }
 
 // implication reads a statement as "If P, then Q" (a preamble before the

@@ -74,3 +74,27 @@ func TestDeduperKeepsOtherMathematicsApart(t *testing.T) {
 		}
 	}
 }
+
+// Two rules one document states at two places, the same words said of
+// two things, are two rules; the same pair from two documents (a
+// restatement in another's words) is judged by the comparator alone.
+func TestCompareKeepsOneDocumentsTwoRulesApart(t *testing.T) {
+	a := core.Primitive{ID: "a", Name: "Groups are created at all ancestor paths", Type: core.Axiom,
+		FormalStatement: "If the user requests a group to be created under some logical path, then groups MUST also be created at all ancestor paths.",
+		Provenance:      core.Provenance{Document: "zarr.rst", Offset: 100}}
+	b := a
+	b.ID, b.Name = "b", "Hierarchies are created at all ancestor paths"
+	b.FormalStatement = "If the user requests an array to be created under some logical path, then groups MUST also be created at all ancestor paths."
+	b.Provenance.Offset = 400
+	if got := Compare(&b, &a); got.Class == core.ExactDuplicate {
+		t.Errorf("one document's two rules judged one: %s", got.Rationale)
+	}
+	b.Provenance.Document = "other.rst"
+	if got := Compare(&b, &a); got.Class != core.ExactDuplicate {
+		t.Errorf("another document's restatement kept apart: %s", got.Class)
+	}
+	b.Provenance.Document, b.FormalStatement = "zarr.rst", a.FormalStatement+"  "
+	if got := Compare(&b, &a); got.Class != core.ExactDuplicate {
+		t.Errorf("the same sentence twice judged two: %s", got.Class)
+	}
+}
