@@ -43,6 +43,7 @@ func (x *extractor) signatures(st *secState) {
 	s := st.own
 	inFence := false
 	fence := ""
+	fenceAt := 0 // where the open block starts
 	var comments []string
 	for p := 0; p < len(s); {
 		nl := strings.IndexByte(s[p:], '\n')
@@ -56,7 +57,7 @@ func (x *extractor) signatures(st *secState) {
 		case isFence(t):
 			mark := t[:3]
 			if !inFence {
-				inFence, fence = true, mark
+				inFence, fence, fenceAt = true, mark, p
 			} else if mark == fence {
 				inFence = false
 			}
@@ -66,7 +67,7 @@ func (x *extractor) signatures(st *secState) {
 				comments = append(comments, c)
 			} else {
 				off := p + (len(line) - len(t))
-				x.codeDecl(st, t, off, comments)
+				x.codeDecl(st, t, off, fenceAt, comments)
 				comments = comments[:0]
 			}
 		default:
@@ -91,8 +92,9 @@ func commentText(t string) (string, bool) {
 	return "", false
 }
 
-// codeDecl reads one line of fenced code as a possible declaration.
-func (x *extractor) codeDecl(st *secState, t string, off int, comments []string) {
+// codeDecl reads one line of fenced code, in the block opening at
+// block, as a possible declaration.
+func (x *extractor) codeDecl(st *secState, t string, off, block int, comments []string) {
 	name, typ, ok := declaration(t)
 	if !ok {
 		return
@@ -102,7 +104,11 @@ func (x *extractor) codeDecl(st *secState, t string, off int, comments []string)
 	if len(comments) > 0 {
 		stmt += " — " + strings.Join(comments, " ")
 	}
-	x.addSignature(st, name, typ, stmt, off)
+	if x.addSignature(st, name, typ, stmt, off) {
+		// The declaration's block is its definition (the body of
+		// "def _sigmoid_scalar(self, z):"): its passage reads it whole.
+		x.cands[len(x.cands)-1].passFrom = st.body + block
+	}
 }
 
 // declaration recognizes a declaration at the start of a code line and
@@ -242,21 +248,25 @@ func (x *extractor) sentenceAt(off int, line string) string {
 	return line
 }
 
-func (x *extractor) addSignature(st *secState, name string, typ core.PrimitiveType, stmt string, off int) {
+// addSignature adds the candidate of a declaration or API entry named
+// name; it reports whether one was added.
+func (x *extractor) addSignature(st *secState, name string, typ core.PrimitiveType, stmt string, off int) bool {
 	if x.sigSeen == nil {
 		x.sigSeen = map[string]bool{}
 	}
 	if x.sigSeen[name] || len(name) > maxName {
 		// An identifier longer than a name can be is generated or hostile
 		// text, not an API a person documents.
-		return
+		return false
 	}
 	x.sigSeen[name] = true
 	conf := signatureConfidence
 	if !strings.Contains(stmt, "(") {
 		conf = typeDeclConfidence
 	}
+	n := len(x.cands)
 	x.add(st, cand{typ: typ, name: name, statement: stmt, offset: st.body + off, conf: conf})
+	return len(x.cands) > n
 }
 
 // mdInline turns one line of Markdown into reading text: links and images

@@ -165,6 +165,22 @@ func TestSectionLeadGoesWithItsFirstPrimitive(t *testing.T) {
 	}
 }
 
+// A function declared in a code block has the block in its passage: its
+// body is its definition ("return 1 / (1 + math.e ** -z)").
+func TestDeclarationKeepsItsBlock(t *testing.T) {
+	doc := "# Network\n\n## Activation\n\nThe activation squashes a node's sum into (0, 1).\n\n" +
+		"```python\n    # The sigmoid activation function. Operates on scalars.\n    def _sigmoid_scalar(self, z):\n" +
+		"        return 1 / (1 + math.e ** -z)\n```\n\nIt is applied to every node of the hidden layer in turn.\n"
+	got := byName(Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}))
+	p, ok := got["_sigmoid_scalar"]
+	if !ok {
+		t.Fatalf("no declaration among %q", keys(got))
+	}
+	if !strings.Contains(p.Passage, "return 1 / (1 + math.e ** -z)") {
+		t.Errorf("passage %q", p.Passage)
+	}
+}
+
 // A call named in wrapped prose is stated by its whole sentence, not by
 // the one line of it that holds the call.
 func TestSignatureInProseIsItsSentence(t *testing.T) {
