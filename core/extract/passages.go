@@ -313,23 +313,23 @@ func wordSet(s string) map[string]bool {
 	return out
 }
 
-// mostlySaid reports whether most of para's words (of its first dozen)
-// are in said: the paragraph is part of the statement.
+// mostlySaid reports whether para's words of substance are nearly all
+// among said, the statement's: a paragraph the statement states (an
+// entry of a list it holds), not one that goes on with the same subject
+// in the same words ("The compressed sequence of bytes for each chunk is
+// stored under a key formed from …").
 func mostlySaid(para string, said map[string]bool) bool {
-	ws := passageWords(para)
-	if len(ws) > 12 {
-		ws = ws[:12]
-	}
-	if len(ws) == 0 {
-		return true
-	}
-	n := 0
-	for _, w := range ws {
+	n, all := 0, 0
+	for _, w := range passageWords(para) {
+		if len(w) < 3 || text.IsStopword(w) {
+			continue
+		}
+		all++
 		if said[w] {
 			n++
 		}
 	}
-	return 5*n >= 3*len(ws)
+	return 5*n >= 4*all
 }
 
 func passageWords(s string) []string {

@@ -181,6 +181,29 @@ func TestDeclarationKeepsItsBlock(t *testing.T) {
 	}
 }
 
+// A paragraph that goes on with its statement's subject in the same
+// words (a chunk's key after how a chunk is compressed) is in its
+// passage, not taken for part of the statement.
+func TestPassageKeepsAParagraphInTheStatementsWords(t *testing.T) {
+	doc := "# Arrays\n\n## Chunks\n\nEach chunk of the array is compressed by passing the raw bytes for the chunk through the primary compression library " +
+		"to obtain a new sequence of bytes comprising the compressed chunk data.\n\n" +
+		"The compressed sequence of bytes for each chunk is stored under a key formed from the index of the chunk within the grid of chunks, " +
+		"the indices concatenated with the period character.\n\n## Filters\n\nA filter transforms chunk data before compression and after decompression.\n\n" +
+		"## Attributes\n\nAttributes are arbitrary key and value pairs stored as a JSON object next to the array.\n"
+	found := false
+	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{}) {
+		if strings.HasPrefix(p.FormalStatement, "Each chunk") {
+			found = true
+			if !strings.Contains(p.Passage, "concatenated with the period") {
+				t.Errorf("%q: passage %q", p.Name, p.Passage)
+			}
+		}
+	}
+	if !found {
+		t.Error("no primitive states the chunks")
+	}
+}
+
 // A call named in wrapped prose is stated by its whole sentence, not by
 // the one line of it that holds the call.
 func TestSignatureInProseIsItsSentence(t *testing.T) {
