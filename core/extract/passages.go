@@ -160,12 +160,29 @@ func (x *extractor) passageEnd(from, end int, secs []secSpan) int {
 	}
 	if i := strings.LastIndex(x.doc[from:end], "\n\n"); i >= 0 {
 		end = from + i
+	} else if i := lastSentenceEnd(x.doc[from:end]); i > 0 {
+		// the next primitive is a later sentence of this paragraph:
+		// the passage ends with the sentence before it, not halfway
+		// into it ("… at all ancestor paths." not "… then groups")
+		end = from + i
 	}
 	if j := sort.Search(len(secs), func(i int) bool { return secs[i].at >= end }) - 1; j >= 0 && secs[j].at > from &&
 		!strings.Contains(strings.TrimSpace(x.doc[secs[j].at:end]), "\n\n") {
 		end = secs[j].at
 	}
 	return end
+}
+
+// lastSentenceEnd is the offset just past the last sentence end in s (a
+// period, question or exclamation mark before white space), 0 when it
+// has none.
+func lastSentenceEnd(s string) int {
+	for i := len(s) - 1; i > 0; i-- {
+		if (s[i] == ' ' || s[i] == '\n') && (s[i-1] == '.' || s[i-1] == '?' || s[i-1] == '!') {
+			return i
+		}
+	}
+	return 0
 }
 
 // secSpan is where a section starts, where its text after its heading

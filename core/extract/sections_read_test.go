@@ -204,6 +204,19 @@ func TestPassageKeepsAParagraphInTheStatementsWords(t *testing.T) {
 	}
 }
 
+// A passage that ends where the next primitive starts inside the same
+// paragraph ends with the sentence before it, never halfway into it.
+func TestPassageEndsAtASentence(t *testing.T) {
+	doc := "# Store\n\n## Groups\n\nIf the user requests a group to be created under some logical path, then groups MUST also be created at all ancestor paths. " +
+		"This keeps the hierarchy whole for every reader of the store, whichever path it opens first and however deep. " +
+		"E.g., if the user requests group creation at path foo/bar then groups MUST be created at path foo and the root of the store.\n"
+	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Spec), Options{}) {
+		if ps := strings.TrimSpace(p.Passage); ps != "" && !strings.HasSuffix(ps, ".") {
+			t.Errorf("%q: passage ends mid-sentence: %q", p.Name, ps)
+		}
+	}
+}
+
 // A call named in wrapped prose is stated by its whole sentence, not by
 // the one line of it that holds the call.
 func TestSignatureInProseIsItsSentence(t *testing.T) {
