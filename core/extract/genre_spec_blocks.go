@@ -568,8 +568,9 @@ func specFieldLike(t string) bool {
 // ("**shape**: A list of integers …", as a reStructuredText definition
 // list or a Markdown one writes it), not a bold label ("**Note**:").
 func specBoldTerm(label string) bool {
-	in, ok := strings.CutPrefix(label, "**")
-	if in, ok = strings.CutSuffix(in, "**"); !ok || in == "" || strings.Contains(in, "*") {
+	in, opened := strings.CutPrefix(label, "**")
+	in, closed := strings.CutSuffix(in, "**")
+	if !opened || !closed || in == "" || strings.Contains(in, "*") {
 		return false
 	}
 	if labelWords[strings.ToLower(in)] {
