@@ -39,6 +39,9 @@ var converted = map[string]struct {
 	".pdf":  {"application/pdf", readZipped(pdf.Text)},
 	".html": {"text/html", readHTML},
 	".htm":  {"text/html", readHTML},
+	// XHTML: an EPUB's chapters, a book's HTML5 edition as files
+	".xhtml": {"application/xhtml+xml", readHTML},
+	".xht":   {"application/xhtml+xml", readHTML},
 	// an RFC's or a draft's xml2rfc source, as readAs names it
 	rfcXMLExt: {"application/rfc+xml", readRFCXML},
 	// an XML document of another vocabulary (DocBook, JATS, a XEP), as

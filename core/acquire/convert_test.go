@@ -50,6 +50,22 @@ func TestHTMLTitleIsFrontMatter(t *testing.T) {
 	}
 }
 
+// An XHTML file (a book's HTML5 edition, an EPUB's chapter kept as a
+// file) is read as HTML.
+func TestXHTMLIsReadAsHTML(t *testing.T) {
+	p := write(t, t.TempDir(), "ch3.xhtml", []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml"><head><title>The Environment Model</title></head>
+<body><h1>Rules for Evaluation</h1><p>An environment is a sequence of frames.</p></body></html>`))
+	res, err := Local(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Documents[0]
+	if d.MediaType != "application/xhtml+xml" || !strings.HasPrefix(d.Text, "---\ntitle: The Environment Model\n---\n\n# Rules for Evaluation\n") {
+		t.Errorf("%s: text = %q", d.MediaType, d.Text)
+	}
+}
+
 // A page in the character set it declares (tex4ht writes ISO-8859-1) is
 // read in it; one that declares nothing lore knows and is not UTF-8 is
 // refused, naming the byte.

@@ -50,7 +50,7 @@ func TestRefusalSeparatesDocumentsFromScannedScripts(t *testing.T) {
 				t.Errorf("%s: %s is not listed as scanned: %q", who, ext, msg)
 			}
 		}
-		for _, ext := range []string{".md", ".tex", ".ptx", ".pdf", ".epub", ".html", ".txt", ".xml", ".docx"} {
+		for _, ext := range []string{".md", ".tex", ".ptx", ".pdf", ".epub", ".html", ".xhtml", ".txt", ".xml", ".docx"} {
 			if !slices.Contains(learned, ext) {
 				t.Errorf("%s: %s is not listed among the types lore learns from: %q", who, ext, msg)
 			}
