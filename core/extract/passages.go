@@ -160,11 +160,19 @@ func (x *extractor) passageEnd(from, end int, secs []secSpan) int {
 	}
 	if i := strings.LastIndex(x.doc[from:end], "\n\n"); i >= 0 {
 		end = from + i
-	} else if i := lastSentenceEnd(x.doc[from:end]); i > 0 {
+	} else {
 		// the next primitive is a later sentence of this paragraph:
 		// the passage ends with the sentence before it, not halfway
-		// into it ("… at all ancestor paths." not "… then groups")
-		end = from + i
+		// into it ("… at all ancestor paths." not "… then groups"),
+		// though that sentence began before from (a passage may read
+		// its statement's paragraph from its start)
+		lo := from
+		if p, ok := x.paragraphStart(end); ok && p < lo {
+			lo = p
+		}
+		if i := lastSentenceEnd(x.doc[lo:end]); i > 0 {
+			end = lo + i
+		}
 	}
 	if j := sort.Search(len(secs), func(i int) bool { return secs[i].at >= end }) - 1; j >= 0 && secs[j].at > from &&
 		!strings.Contains(strings.TrimSpace(x.doc[secs[j].at:end]), "\n\n") {

@@ -64,11 +64,13 @@ func TestReadableDropsProseAndMath(t *testing.T) {
 // argument is an author's macro of two (\id{x}{y} for x = y), read as an
 // unknown command: its arguments never run together. A units command
 // with no argument (\unit, the unit type) is the author's, read by name.
+// A root of a quotient keeps the quotient under it: √(X²/N).
 func TestReadableMathPseudoNameOfTwoArguments(t *testing.T) {
 	for in, want := range map[string]string{
-		`$\apfunc{f}:(\id{x}{y})\to(\id{f(x)}{f(y)})$`: `apfunc(f):(id(x, y))→(id(f(x), f(y)))`,
-		`$\id{x}$ and $\proc{Insert}(A, x)$`:           `x and Insert(A, x)`,
-		`$x \to \unit$ and $\unit{m/s}$`:               `x → unit and m/s`,
+		`$\apfunc{f}:(\id{x}{y})\to(\id{f(x)}{f(y)})$`:       `apfunc(f):(id(x, y))→(id(f(x), f(y)))`,
+		`$\id{x}$ and $\proc{Insert}(A, x)$`:                 `x and Insert(A, x)`,
+		`$x \to \unit$ and $\unit{m/s}$`:                     `x → unit and m/s`,
+		`$\phi = \sqrt{\frac{X^2}{N}}$ and $\sqrt{(a+b)/2}$`: `φ = √(X²/N) and √((a+b)/2)`,
 	} {
 		if got := ReadableMath(in); got != want {
 			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)

@@ -723,6 +723,9 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 	case "sqrt":
 		idx, _ := r.opt()
 		g := operand(r.group(depth))
+		if strings.ContainsRune(g, '/') && !wrapped(g) {
+			g = "(" + g + ")" // √(X²/N), not √X²/N: the root is of the quotient
+		}
 		switch strings.TrimSpace(idx) {
 		case "":
 			b.WriteString("√" + g)
