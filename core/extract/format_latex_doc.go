@@ -506,7 +506,51 @@ func scanTeX(doc string) *texDoc {
 			i = after
 		}
 	}
+	d.displayShorthands(doc)
 	return d
+}
+
+// displayShorthands are the names authors give, in a preamble a chapter
+// file does not hold, to the opening and closing of a display ("\be x^2
+// \ee" for an equation): a pair the document uses and does not define
+// reads as the display it stands for, not as two unknown words around
+// mathematics read as text ("_i (|E_i - O_i| - 0.5)^2E_i").
+var displayShorthands = []struct{ open, close, env string }{
+	{"be", "ee", "equation"}, {"beq", "eeq", "equation"}, {"beqn", "eeqn", "equation"},
+	{"bea", "eea", "eqnarray"}, {"beqa", "eeqa", "eqnarray"},
+}
+
+// displayShorthands defines each pair of displayShorthands doc uses and
+// defines neither of.
+func (d *texDoc) displayShorthands(doc string) {
+	for _, p := range displayShorthands {
+		if _, ok := d.macros[p.open]; ok {
+			continue
+		}
+		if _, ok := d.macros[p.close]; ok {
+			continue
+		}
+		if usesControlWord(doc, p.open) && usesControlWord(doc, p.close) {
+			d.macros[p.open] = texMacro{body: `\begin{` + p.env + `}`}
+			d.macros[p.close] = texMacro{body: `\end{` + p.env + `}`}
+		}
+	}
+}
+
+// usesControlWord reports whether doc has the control word \name (not a
+// longer word it begins).
+func usesControlWord(doc, name string) bool {
+	for i := 0; ; {
+		k := strings.Index(doc[i:], `\`+name)
+		if k < 0 {
+			return false
+		}
+		e := i + k + 1 + len(name)
+		if e >= len(doc) || !isLetterByte(doc[e]) {
+			return true
+		}
+		i = e
+	}
 }
 
 // verbatimLike environments hold text that is not LaTeX.

@@ -201,3 +201,22 @@ func TestLaTeXComputingMacroLeftAsWritten(t *testing.T) {
 		t.Errorf("readable %q: want \\vec read as written", rd)
 	}
 }
+
+// A chapter that opens and closes its displays with its book's
+// shorthands (\be … \ee), defined in a preamble it does not hold, reads
+// them as the equation they stand for; a document that defines them
+// keeps its own meaning.
+func TestLaTeXDisplayShorthands(t *testing.T) {
+	doc := "\\section{Yates}\n\\begin{definition}\nThe statistic is:\n\\be\nX^2 = \\sum_{i} \\frac{(|E_i - O_i| - 0.5)^2}{E_i}\n\\ee\nfor df = 1.\n\\end{definition}\n"
+	ps := Extract(analyzed(doc, core.FormatLaTeX, core.Textbook), Options{})
+	if len(ps) == 0 || !strings.Contains(ps[0].FormalStatement, `$$ X^2 = \sum_{i}`) {
+		t.Fatalf("the display is not read as one: %+v", ps)
+	}
+	own := scanTeX("\\newcommand{\\be}{\\begin{itemize}}\n\\be x \\ee\n")
+	if m := own.macros["be"]; m.body != `\begin{itemize}` {
+		t.Errorf("the document's own \\be replaced: %q", m.body)
+	}
+	if _, ok := scanTeX("\\bee and \\eel\n").macros["be"]; ok {
+		t.Error("a longer word taken for the shorthand")
+	}
+}
