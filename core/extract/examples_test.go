@@ -71,12 +71,16 @@ func TestExampleTitleAndLaTeXExample(t *testing.T) {
 }
 
 // A step's words keep what is not emphasis: a code span whole, a star
-// that multiplies or is a value.
+// that multiplies or is a value, a lone star or underscore of a path or
+// a listing.
 func TestPlainMarkdownKeepsStars(t *testing.T) {
 	for in, want := range map[string]string{
-		"The most direct way is `ceiling(B*8/log_2(A))`.":  "The most direct way is `ceiling(B*8/log_2(A))`.",
-		"Compute C = B * 8 / log_2(A), then **round up**.": "Compute C = B * 8 / log_2(A), then round up.",
-		"Set ALLOWED_HOSTS = ['*'] for a *demo* only.":     "Set ALLOWED_HOSTS = ['*'] for a demo only.",
+		"The most direct way is `ceiling(B*8/log_2(A))`.":               "The most direct way is `ceiling(B*8/log_2(A))`.",
+		"Compute C = B * 8 / log_2(A), then **round up**.":              "Compute C = B * 8 / log_2(A), then round up.",
+		"Set ALLOWED_HOSTS = ['*'] for a *demo* only.":                  "Set ALLOWED_HOSTS = ['*'] for a demo only.",
+		`Create znode z with path "ELECTION/guid-n_" with both flags;`:  `Create znode z with path "ELECTION/guid-n_" with both flags;`,
+		"char *initbuf = buf; uint8_t *bits = (uint8_t *)calloc(s, 1);": "char *initbuf = buf; uint8_t *bits = (uint8_t *)calloc(s, 1);",
+		"An _ephemeral_ node and a __sequence__ flag.":                  "An ephemeral node and a sequence flag.",
 	} {
 		if got := plainMarkdown(in); got != want {
 			t.Errorf("plainMarkdown(%q) = %q, want %q", in, got, want)

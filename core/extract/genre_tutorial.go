@@ -373,14 +373,13 @@ func plainMarkdown(s string) string {
 			}
 			b.WriteString(s[i : i+n])
 			i += n - 1
-		case c == '*' && starEmphasis(s, i) ||
-			c == '_' && (i == 0 || !isWordByte(s[i-1]) || i+1 == len(s) || !isWordByte(s[i+1])):
-			// Emphasis marks; an underscore inside a word is part of it.
 		default:
 			b.WriteByte(c)
 		}
 	}
-	return text.CollapseSpace(b.String())
+	// Emphasis marks go where they pair as Markdown pairs them; a lone
+	// star or underscore ("ELECTION/guid-n_", "char *initbuf") is text.
+	return text.CollapseSpace(text.StripEmphasis(b.String()))
 }
 
 // starEmphasis reports whether the star at i marks emphasis: its run of

@@ -6,6 +6,10 @@ import (
 	"unicode/utf8"
 )
 
+// StripEmphasis is s without its Markdown emphasis delimiters (see
+// stripEmphasis).
+func StripEmphasis(s string) string { return stripEmphasis(s) }
+
 // stripEmphasis removes Markdown emphasis delimiters (*word*, **word**,
 // ***word***, _word_, __word__) from s and keeps the words they mark. A
 // delimiter counts as emphasis the way Markdown reads it: an opening run
@@ -38,7 +42,10 @@ func stripEmphasis(s string) string {
 			continue
 		}
 		end := closer(s, i+k, c, k)
-		if end < 0 {
+		if end < 0 || opensBefore(s, i+k, end, c, k) {
+			// no close, or a nearer opening takes it ("['*'] for a
+			// *demo*": the star before demo opens, the quoted one is
+			// a value)
 			i += k
 			continue
 		}
@@ -58,6 +65,28 @@ func stripEmphasis(s string) string {
 	b.WriteString(s[last:])
 	// Emphasis inside emphasis (**a *b* c**) is removed by another pass.
 	return stripEmphasis(b.String())
+}
+
+// opensBefore reports whether a run of k c's in s[from:end] can open
+// emphasis: the close at end is then that run's, as Markdown pairs a
+// closing run with the nearest opening one.
+func opensBefore(s string, from, end int, c byte, k int) bool {
+	for j := from; j < end; {
+		if p := skipProtected(s, j); p > j {
+			j = p
+			continue
+		}
+		if s[j] != c {
+			j++
+			continue
+		}
+		n := runLen(s, j, c)
+		if n == k && opens(s, j, n) {
+			return true
+		}
+		j += n
+	}
+	return false
 }
 
 // runLen is the length of the run of c starting at s[i].
@@ -91,7 +120,7 @@ func opens(s string, i, k int) bool {
 // The emphasized text must hold a letter or a digit.
 func closer(s string, from int, c byte, k int) int {
 	word := false
-	for j := from; j < len(s); {
+	for j := from; j < len(s) && j-from < maxEmphasisReach; {
 		if p := skipProtected(s, j); p > j {
 			j = p
 			continue
@@ -125,9 +154,18 @@ func skipProtected(s string, i int) int {
 	switch c := s[i]; {
 	case c == '`' || c == '$' && (i == 0 || s[i-1] != '\\'):
 		n := runLen(s, i, c)
-		if e := strings.Index(s[i+n:], strings.Repeat(string(c), n)); e >= 0 {
+		if e := strings.Index(s[i+n:min(len(s), i+n+maxProtectedReach)], strings.Repeat(string(c), n)); e >= 0 {
 			return i + n + e + n
 		}
 	}
 	return i
 }
+
+// maxEmphasisReach and maxProtectedReach bound how far an emphasis run,
+// and a code span or a formula, is looked for its close: an emphasis
+// spans a phrase, a formula a few lines, and a text of many unclosed
+// marks is read in linear time, not quadratic.
+const (
+	maxEmphasisReach  = 512
+	maxProtectedReach = 8192
+)
