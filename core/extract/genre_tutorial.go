@@ -43,7 +43,7 @@ const (
 // what it does; the procedure takes its parent section's title instead.
 var procedureGenericTitles = map[string]bool{
 	"steps": true, "procedure": true, "procedures": true, "instructions": true, "how to": true, "walkthrough": true,
-	"step-by-step": true, "step by step": true, "to do this": true, "process": true,
+	"step-by-step": true, "step by step": true, "to do this": true, "process": true, "note": true, "notes": true,
 }
 
 // algorithmLead is a lead-in that names its list an algorithm by the

@@ -48,20 +48,23 @@ const (
 // but itself, so the sections under a section read by its title are read
 // by theirs ("Newton's method" under "Optimization and Convergence").
 func (x *extractor) sectionReadings(cs []cand) []cand {
-	if x.ctype == core.Tutorial || x.format == core.FormatPreTeXt || len(x.states) < minCatalogue || programMedia[x.a.Document.MediaType] ||
+	if x.format == core.FormatPreTeXt || len(x.states) < minCatalogue || programMedia[x.a.Document.MediaType] ||
 		len(bcp14.FindAllStringIndex(x.doc, minRequirements)) == minRequirements {
-		// a tutorial's sections are its steps; a program's are its
-		// comments; a specification that writes its requirements with
-		// key words says what its rules are
+		// a program's sections are its comments; a specification that
+		// writes its requirements with key words says what its rules
+		// are
 		return cs
 	}
 	offs := make([]int, len(cs))
 	marked := 0
+	var spans [][2]int // the candidates that span text (a procedure over sections)
+	taken := map[string]bool{}
 	for i := range cs {
 		offs[i] = cs[i].offset
-		if strings.Contains(cs[i].form, "\n"+text.FormIndent+"```") {
-			return cs // a how-to: its sections are its steps and their setting
+		if cs[i].end > cs[i].offset {
+			spans = append(spans, [2]int{cs[i].offset, cs[i].end})
 		}
+		taken[strings.ToLower(cs[i].name)] = true
 		if cs[i].format && (cs[i].typ == core.Theorem || cs[i].typ == core.Definition) {
 			marked++
 		}
@@ -72,10 +75,18 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		return cs
 	}
 	sort.Ints(offs)
-	// holds reports whether a candidate starts in [from, to)
+	// holds reports whether a candidate starts in [from, to), or spans
+	// into it (the steps of a guide's procedure, section after section)
 	holds := func(from, to int) bool {
-		i := sort.SearchInts(offs, from)
-		return i < len(offs) && offs[i] < to
+		if i := sort.SearchInts(offs, from); i < len(offs) && offs[i] < to {
+			return true
+		}
+		for _, sp := range spans {
+			if sp[0] < to && sp[1] > from {
+				return true
+			}
+		}
+		return false
 	}
 	type reading struct {
 		st            *secState
@@ -94,8 +105,8 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 			continue
 		}
 		name := x.readingName(st)
-		if name == "" {
-			continue
+		if name == "" || taken[strings.ToLower(name)] {
+			continue // no subject, or one a candidate names (a procedure under its "Note")
 		}
 		at, lead, end, stmt, cut := x.openingProse(st)
 		if stmt == "" {
@@ -117,7 +128,9 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 	}
 	for _, r := range unread {
 		typ := core.Technique
-		if t := headedTerm(r.name); t != "" && termSubject(r.sta, t) != "" {
+		if t := headedTerm(r.name); t != "" && termSubject(r.sta, t) != "" && x.ctype != core.Tutorial {
+			// (a guide's section is a part of what it walks through,
+			// not a term it defines)
 			typ = core.Definition
 		}
 		c := cand{typ: typ, name: r.name, statement: r.sta, offset: r.at, end: r.end, conf: readingConf, sec: r.st}

@@ -69,9 +69,10 @@ func TestUnmarkedSectionsAreReadByTheirTitles(t *testing.T) {
 	}
 }
 
-// A work that marks its results and a how-to that runs commands are not
-// read by section titles: what they mark, and the passages of what they
-// mark, are their knowledge.
+// A work that marks its results is not read by section titles: what it
+// marks, and the passages of what it marks, are its knowledge. A how-to's
+// sections that run its steps are its steps; the others (its background,
+// a recipe given in prose) are read by their titles.
 func TestMarkedWorksAreNotReadBySections(t *testing.T) {
 	marked := "# Groups\n\n## Subgroups\n\n**Theorem 1.1** Every subgroup of a cyclic group is cyclic.\n\n" +
 		"## Cosets\n\n**Theorem 1.2** The cosets of a subgroup partition the group into sets of equal size.\n\n" +
@@ -81,11 +82,20 @@ func TestMarkedWorksAreNotReadBySections(t *testing.T) {
 		"1. Build it:\n\n   ```sh\n   make release\n   ```\n\n2. Copy it:\n\n   ```sh\n   scp bin/app host:\n   ```\n\n" +
 		"## Background\n\nThe host runs the service under its own user account with a restricted set of rights.\n\n" +
 		"## History\n\nEarlier releases were deployed by hand from a developer laptop over a shared account.\n"
-	for name, doc := range map[string]string{"marked": marked, "how-to": howto} {
-		for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}) {
-			if p.Confidence == readingConf {
-				t.Errorf("%s: %q read by its title", name, p.Name)
-			}
+	for _, p := range Extract(analyzed(marked, core.FormatMarkdown, core.Reference), Options{}) {
+		if p.Confidence == readingConf {
+			t.Errorf("marked: %q read by its title", p.Name)
+		}
+	}
+	got := byName(Extract(analyzed(howto, core.FormatMarkdown, core.Tutorial), Options{}))
+	for n, p := range got {
+		if p.Confidence == readingConf && strings.Contains(n, "Build") {
+			t.Errorf("how-to: the steps' section %q read by its title", n)
+		}
+	}
+	for _, n := range []string{"Deploy: Background", "History"} {
+		if p, ok := got[n]; !ok || p.Confidence != readingConf || p.Type != core.Technique {
+			t.Errorf("how-to: %q not read by its title among %q", n, keys(got))
 		}
 	}
 }
