@@ -185,6 +185,10 @@ type cand struct {
 	// section read by its title (sections_read.go) keeps the lines
 	// before its opening, and the rest of an opening cut short.
 	passFrom int
+	// parts are where the parts of a candidate read across sections are
+	// (a guide's steps, section after section): each section holding
+	// one is read by it.
+	parts []int
 }
 
 // secState is what the extractor knows about one section while scanning.

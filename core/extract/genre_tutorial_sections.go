@@ -303,7 +303,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			// then "### NGINX proxy with Go backend"): the second says which.
 			st = x.headState(root.Children[0])
 		}
-		x.addSectionProcedure(st, steps, first, last)
+		x.addSectionProcedure(st, steps, stepAt, first, last)
 		return
 	}
 	// Beside the guide's own procedures these are the commands of the
@@ -323,7 +323,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		if s := sectionAt(roots, stepAt[from]); s != nil && s.Level > 0 {
 			at = s
 		}
-		x.addSectionProcedure(x.headState(at), steps[from:i], stepAt[from], end)
+		x.addSectionProcedure(x.headState(at), steps[from:i], stepAt[from:i], stepAt[from], end)
 		from = i
 	}
 }
@@ -333,8 +333,8 @@ const maxStepNotes = 6
 
 // addSectionProcedure adds the procedure of section steps found in
 // [first, end), named as st's section.
-func (x *extractor) addSectionProcedure(st *secState, steps []procStep, first, end int) {
-	c := cand{typ: core.Technique, offset: first, end: end, conf: sectionStepsConf}
+func (x *extractor) addSectionProcedure(st *secState, steps []procStep, at []int, first, end int) {
+	c := cand{typ: core.Technique, offset: first, end: end, conf: sectionStepsConf, parts: at}
 	c.statement = procedureStatement("", steps)
 	c.form = procedureForm(steps)
 	c.name = x.procedureName(st, "", steps, 1)

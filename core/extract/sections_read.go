@@ -57,13 +57,14 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 	}
 	offs := make([]int, len(cs))
 	marked := 0
-	var spans [][2]int // the candidates that span text (a procedure over sections)
 	taken := map[string]bool{}
+	var parts []int // a guide's steps, section after section
 	for i := range cs {
 		offs[i] = cs[i].offset
-		if cs[i].end > cs[i].offset {
-			spans = append(spans, [2]int{cs[i].offset, cs[i].end})
+		if len(cs[i].parts) > 0 {
+			offs[i] = -1 // read by its parts, its first step among them
 		}
+		parts = append(parts, cs[i].parts...)
 		taken[strings.ToLower(cs[i].name)] = true
 		if cs[i].format && (cs[i].typ == core.Theorem || cs[i].typ == core.Definition) {
 			marked++
@@ -75,18 +76,11 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		return cs
 	}
 	sort.Ints(offs)
-	// holds reports whether a candidate starts in [from, to), or spans
-	// into it (the steps of a guide's procedure, section after section)
-	holds := func(from, to int) bool {
-		if i := sort.SearchInts(offs, from); i < len(offs) && offs[i] < to {
-			return true
-		}
-		for _, sp := range spans {
-			if sp[0] < to && sp[1] > from {
-				return true
-			}
-		}
-		return false
+	sort.Ints(parts)
+	// in reports whether one of sorted offsets xs is in [from, to)
+	in := func(xs []int, from, to int) bool {
+		i := sort.SearchInts(xs, from)
+		return i < len(xs) && xs[i] < to
 	}
 	type reading struct {
 		st            *secState
@@ -99,8 +93,15 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 	covering := map[*core.Section]bool{} // sections whose own text holds a candidate
 	for _, st := range x.states {
 		ownEnd := st.body + len(st.own)
-		if holds(st.s.Offset, ownEnd) {
+		if in(offs, st.s.Offset, ownEnd) {
 			covering[st.s] = true
+			prose++
+			continue
+		}
+		if in(parts, st.s.Offset, ownEnd) {
+			// a step of a guide's procedure: the section is read,
+			// though not on through its subsections (a procedure's
+			// passage is what follows its last step)
 			prose++
 			continue
 		}

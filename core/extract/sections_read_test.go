@@ -100,6 +100,29 @@ func TestMarkedWorksAreNotReadBySections(t *testing.T) {
 	}
 }
 
+// A guide whose steps run through its sections (a specification's
+// examples read as commands) covers the sections holding a step, not the
+// ones below its first: a section between them that runs nothing (how
+// the flatten operator works) is read by its title.
+func TestSectionsBetweenStepsAreRead(t *testing.T) {
+	doc := "# Query Language\n\nRun the examples with the search command:\n\n```sh\nsearch foo.bar data.json\n```\n\n" +
+		"## Slices\n\nA slice selects a range of a list by its start, stop and step.\n\n```sh\nsearch '[0:3]' list.json\n```\n\n" +
+		"## Flatten Operator\n\nWhen the sequence [] is given as a bracket specifier, sublists of the current result are merged into one list.\n\n" +
+		"## Filters\n\nA filter keeps the elements of a list whose expression is true.\n\n```sh\nsearch 'a[?b]' list.json\n```\n\n" +
+		"## Errors\n\nAn expression that calls an unknown function raises the unknown-function error before it is evaluated.\n"
+	got := byName(Extract(analyzed(doc, core.FormatMarkdown, core.Tutorial), Options{}))
+	for _, n := range []string{"Flatten Operator", "Errors"} {
+		if p, ok := got[n]; !ok || p.Confidence != readingConf {
+			t.Errorf("%q not read among %q", n, keys(got))
+		}
+	}
+	for _, n := range []string{"Slices", "Filters"} {
+		if p, ok := got[n]; ok && p.Confidence == readingConf {
+			t.Errorf("the steps' section %q read by its title", n)
+		}
+	}
+}
+
 // A work with headings of its own whose readers took most of its
 // sections still has the rest read by their titles; in a page's text
 // (headings a layout guessed) they are left to the passages, and a
