@@ -170,6 +170,12 @@ const TagOwn = "own"
 // take little of the weight of the statements that use it.
 const TagBorrowed = "borrowed"
 
+// TagReading tags a section read by its title because no reader took
+// anything of it (a guide's background, a recipe told in prose): what the
+// work says there, not a step, rule or result it marks. A guide's skill
+// stays a how-to however many such sections it has.
+const TagReading = "reading"
+
 // Primitive is the unit of knowledge lore stores: a definition, theorem,
 // algorithm, technique, axiom or identity, with its place in the graph.
 // Extraction produces primitives as candidates; the same type is stored.

@@ -185,6 +185,8 @@ type cand struct {
 	// section read by its title (sections_read.go) keeps the lines
 	// before its opening, and the rest of an opening cut short.
 	passFrom int
+	// reading marks a section read by its title (sections_read.go).
+	reading bool
 	// parts are where the parts of a candidate read across sections are
 	// (a guide's steps, section after section): each section holding
 	// one is read by it.
@@ -1010,6 +1012,9 @@ func tagsOf(c *cand, ctype, domain string) []string {
 	}
 	if c.borrowed {
 		tags = append(tags, core.TagBorrowed)
+	}
+	if c.reading {
+		tags = append(tags, core.TagReading)
 	}
 	return tags
 }

@@ -134,7 +134,7 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 			// not a term it defines)
 			typ = core.Definition
 		}
-		c := cand{typ: typ, name: r.name, statement: r.sta, offset: r.at, end: r.end, conf: readingConf, sec: r.st}
+		c := cand{typ: typ, name: r.name, statement: r.sta, offset: r.at, end: r.end, conf: readingConf, sec: r.st, reading: true}
 		if r.end == 0 && (r.lead < r.at || r.cut) {
 			c.passFrom = r.lead // the lines before the opening, or the opening's cut rest
 		}

@@ -34,13 +34,17 @@ import (
 // take many more steps is a procedure source too: its concepts are the
 // how-to's prerequisites.
 func procedural(prims []core.Primitive) bool {
-	n := 0
+	n, read := 0, 0
 	for i := range prims {
-		if p := &prims[i]; p.Type == core.Technique && stepped(p) {
+		switch p := &prims[i]; {
+		case slices.Contains(p.Tags, core.TagReading):
+			read++ // a section told in prose: the guide's setting, not its kind
+		case p.Type == core.Technique && stepped(p):
 			n++
 		}
 	}
-	return n > 0 && (2*n >= len(prims) || stepsTaught(prims) >= 2*(len(prims)-n))
+	rest := len(prims) - read
+	return n > 0 && (2*n >= rest || stepsTaught(prims) >= 2*(rest-n))
 }
 
 // stepped reports whether a technique has steps to follow: a "Step N:"

@@ -476,3 +476,26 @@ func TestProgramOfShellWordsAndPackages(t *testing.T) {
 		t.Errorf("programOf(./configure) = %q", got)
 	}
 }
+
+// A guide's sections read by their titles (its background, a recipe in
+// prose) do not make it a knowledge skill: it stays a how-to, however
+// many such sections it has.
+func TestReadSectionsKeepAGuideAHowTo(t *testing.T) {
+	prims := tutorial("Get started with containers on WSL", "wsl.md")
+	if !procedural(prims) {
+		t.Fatal("the guide is no how-to")
+	}
+	for i := range 5 {
+		prims = append(prims, core.Primitive{ID: fmt.Sprintf("read-%d", i), Name: fmt.Sprintf("Background %d", i), Type: core.Technique,
+			FormalStatement: "The host runs the service under its own account.", Confidence: 0.45, Tags: []string{core.TagReading}})
+	}
+	if !procedural(prims) {
+		t.Error("sections read by their titles made the guide a knowledge skill")
+	}
+	for i := range prims[2:] {
+		prims[2+i].Tags = nil
+	}
+	if procedural(prims) {
+		t.Error("five techniques of their own did not outweigh two procedures")
+	}
+}
