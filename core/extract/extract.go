@@ -234,8 +234,10 @@ type extractor struct {
 	// primitive.
 	terms map[string]bool
 	// states are the sections read, in document order, for the sections
-	// no reader took (sectionReadings).
+	// no reader took (sectionReadings); heads counts their titles, for
+	// the running heads of a page's text (runningHead).
 	states []*secState
+	heads  map[string]int
 	// genre is the state of the procedure and Markdown strategies.
 	genre genreState
 	// tex and texr know the whole LaTeX document (macros, labels,

@@ -199,11 +199,15 @@ func (x *extractor) readingName(st *secState) string {
 
 // pageFurniture tells a heading a page's text gives that names no part
 // of the work: the work's own title repeated as a running head
-// ("Dynamo: Amazon's Highly Available Key-value Store 2"), or its
-// byline ("Giuseppe DeCandia, Deniz Hastorun, Madan Jampani", "J.H.
-// Saltzer, D.P. Reed").
+// ("Dynamo: Amazon's Highly Available Key-value Store 2" after the title
+// page's "Dynamo: Amazon's Highly Available Key-value Store"), or its
+// byline ("Giuseppe DeCandia, Deniz Hastorun, …, Peter Vosshall and
+// Werner Vogels Amazon.com", "J.H. Saltzer, D.P. Reed").
 func (x *extractor) pageFurniture(t string) bool {
 	if wt := strings.ToLower(x.a.Title); len(wt) > 8 && strings.HasPrefix(strings.ToLower(t), wt) {
+		return true
+	}
+	if x.pageHeadings() && x.runningHead(t) {
 		return true
 	}
 	if len(initials.FindAllStringIndex(t, 2)) == 2 {
@@ -213,18 +217,39 @@ func (x *extractor) pageFurniture(t string) bool {
 	if len(names) < 3 {
 		return false
 	}
+	people := 0
 	for _, n := range names {
 		ws := strings.Fields(strings.TrimPrefix(strings.TrimSpace(n), "and "))
 		if len(ws) < 2 || len(ws) > 3 {
-			return false
+			continue
 		}
+		person := true
 		for _, w := range ws {
-			if !isUpperByte(w[0]) {
-				return false
-			}
+			person = person && isUpperByte(w[0])
+		}
+		if person {
+			people++
 		}
 	}
-	return true
+	// most of the list are names: the last may carry the affiliation
+	return 3*people >= 2*len(names)
+}
+
+// runningHead reports whether t, a heading of a page's text, is another
+// heading of it again with a page number ("… Key-value Store 2"), or
+// stands twice: what a page repeats at its top is no section.
+func (x *extractor) runningHead(t string) bool {
+	if x.heads == nil {
+		x.heads = map[string]int{}
+		for _, st := range x.states {
+			x.heads[strings.TrimSpace(stripSectionNumber(st.title))]++
+		}
+	}
+	if x.heads[t] > 1 {
+		return true
+	}
+	base := strings.TrimRight(t, "0123456789")
+	return base != t && strings.HasSuffix(base, " ") && x.heads[strings.TrimSpace(base)] > 0
 }
 
 // initials are a person's initials before a surname ("J.H. Saltzer").

@@ -133,15 +133,17 @@ func TestFewUnreadSectionsAreReadWhereHeadingsAreTheAuthors(t *testing.T) {
 		"## Weights\n\nA weight is a number that scales one input of a node before the inputs are summed.\n\n" +
 		"## How networks are trained\n\nThe data are split into a training set of three quarters and a test set of the rest, and the weights are fitted on the first.\n\n" +
 		"## Choosing the hidden layer\n\nThe number of hidden nodes is chosen by trying five to forty-five and keeping the best on the validation set.\n\n" +
-		"## Giuseppe DeCandia, Deniz Hastorun, Madan Jampani\n\nReliability at massive scale is one of the biggest challenges we face at a large shop.\n"
+		"## Giuseppe DeCandia, Deniz Hastorun, Madan Jampani, Peter Vosshall and Werner Vogels Amazon.com ABSTRACT\n\nReliability at massive scale is one of the biggest challenges we face at a large shop.\n"
 	got := byName(Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}))
 	for _, n := range []string{"How networks are trained", "Choosing the hidden layer"} {
 		if p, ok := got[n]; !ok || p.Confidence != readingConf {
 			t.Errorf("%q not read by its title: %v", n, ok)
 		}
 	}
-	if _, ok := got["Giuseppe DeCandia, Deniz Hastorun, Madan Jampani"]; ok {
-		t.Error("a byline read as a section")
+	for n := range got {
+		if strings.Contains(n, "DeCandia") {
+			t.Errorf("a byline read as a section: %q", n)
+		}
 	}
 	for _, p := range Extract(analyzed(strings.ReplaceAll(doc, "## ", ""), core.FormatText, core.Reference), Options{}) {
 		if p.Confidence == readingConf {
