@@ -382,20 +382,6 @@ func plainMarkdown(s string) string {
 	return text.CollapseSpace(text.StripEmphasis(b.String()))
 }
 
-// starEmphasis reports whether the star at i marks emphasis: its run of
-// stars touches a word ("**Note**", "*x*"); one between spaces
-// multiplies ("B * 8") and one between quotes is a value ("['*']").
-func starEmphasis(s string, i int) bool {
-	a, b := i, i
-	for a > 0 && s[a-1] == '*' {
-		a--
-	}
-	for b < len(s) && s[b] == '*' {
-		b++
-	}
-	return a > 0 && isWordByte(s[a-1]) || b < len(s) && isWordByte(s[b])
-}
-
 // htmlScript is an HTML superscript or subscript at the start of a
 // string, with what it raises or lowers (no tag inside).
 var htmlScript = lazyre.New(`^<(?i:(sup|sub))>([^<>]{1,40})</(?i:sup|sub)>`)
