@@ -264,6 +264,8 @@ var unreadTitles = map[string]bool{
 	"notes": true, "acknowledgments": true, "acknowledgements": true, "references": true,
 	"bibliography": true, "contents": true, "table of contents": true, "credits": true, "authors": true,
 	"usage": true, "preamble": true, "document": true, "questions": true, "homework": true, "solutions": true, "answers": true,
+	// a paper's classification, not its subject
+	"categories and subject descriptors": true, "general terms": true, "keywords": true, "ccs concepts": true,
 }
 
 // apparatusWords open the titles of a work's exercises, their solutions
