@@ -33,6 +33,12 @@ import (
 // a few concepts on the way ("What is a Container") and has the reader
 // take many more steps is a procedure source too: its concepts are the
 // how-to's prerequisites.
+// isProcedure reports whether a how-to gives p as a procedure to follow:
+// a technique, not a section read by its title (stated with the rest).
+func isProcedure(p *core.Primitive) bool {
+	return p.Type == core.Technique && !slices.Contains(p.Tags, core.TagReading)
+}
+
 func procedural(prims []core.Primitive) bool {
 	n, read := 0, 0
 	for i := range prims {
@@ -115,7 +121,7 @@ var numberedLine = lazyre.New(`^\s*([0-9]{1,3})[.)]\s+(.+)$`)
 func procedures(prims []core.Primitive) []procedure {
 	var techs []*core.Primitive
 	for i := range prims {
-		if prims[i].Type == core.Technique {
+		if isProcedure(&prims[i]) {
 			techs = append(techs, &prims[i])
 		}
 	}
@@ -1061,7 +1067,7 @@ func stated(prims []core.Primitive, task string) (string, string) {
 	entry := map[string]int{}
 	var known []*core.Primitive
 	for i := range prims {
-		if prims[i].Type != core.Technique {
+		if !isProcedure(&prims[i]) {
 			known = append(known, &prims[i])
 			entry[prims[i].ID] = len(known)
 		}
