@@ -320,6 +320,15 @@ func cleanInto(b *strings.Builder, s string, depth int) {
 				b.WriteByte('s')
 			}
 			i = next
+		case c == '{' && i+1 < len(s) && s[i+1] == '#':
+			// "{#ch:chisquare}": a heading's identifier left by a
+			// Markdown converter; a parameter sign cannot start a group
+			// of a title in TeX, so the group is no text.
+			if j := strings.IndexByte(s[i:], '}'); j > 0 {
+				i += j + 1
+			} else {
+				i++
+			}
 		case c == '{' || c == '}' || c == '$':
 			i++
 		case c == '~':

@@ -213,7 +213,10 @@ func genericSection(title string) bool {
 		return true
 	}
 	for _, p := range genericParts {
-		if strings.Contains(t, p) {
+		// a part named as what the title's subject is of or for ("The
+		// Environment Model of Evaluation", "Rules for Evaluation")
+		// is the subject's matter, not the paper's apparatus
+		if i := strings.Index(t, p); i >= 0 && !strings.HasSuffix(t[:i], " of ") && !strings.HasSuffix(t[:i], " for ") {
 			return true
 		}
 	}

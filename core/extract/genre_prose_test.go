@@ -329,3 +329,17 @@ func TestProseLabelWithRaisedLetter(t *testing.T) {
 		t.Errorf("no P2a among %q", names(ps))
 	}
 }
+
+// A paper's apparatus ("Experimental Evaluation") is a generic section;
+// a subject of which the generic word is the matter ("The Environment
+// Model of Evaluation", "Rules for Evaluation") is not.
+func TestGenericSectionApparatusNotSubject(t *testing.T) {
+	for title, want := range map[string]bool{
+		"5 Experimental Evaluation": true, "Evaluation": true, "Evaluation of the Prototype": true, "Conclusions and Future Work": true,
+		"3.2 The Environment Model of Evaluation": false, "The Rules for Evaluation": false, "Lazy Streams": false,
+	} {
+		if got := genericSection(title); got != want {
+			t.Errorf("genericSection(%q) = %v, want %v", title, got, want)
+		}
+	}
+}

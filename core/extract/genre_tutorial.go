@@ -199,7 +199,7 @@ func readStep(item string) procStep {
 			// what the item says right before the block: "Create hello.go
 			// in the hello directory with the following contents:", "On
 			// Windows:" — which file it is, or when it applies
-			blocks = append(blocks, codeBlock{lang: codeLang(t[n:]), lead: cutWords(plainMarkdown(strings.Join(between, " ")), maxStepText)})
+			blocks = append(blocks, codeBlock{lang: codeLang(t[n:]), file: fenceTitle(t[n:]), lead: cutWords(plainMarkdown(strings.Join(between, " ")), maxStepText)})
 			between = nil
 			inPara = false
 			continue
@@ -274,6 +274,7 @@ var subStepMark = lazyre.New(`^[0-9]{1,3}[.)][ \t]+`)
 // codeBlock is one fenced code block of a step.
 type codeBlock struct {
 	lang  string
+	file  string   // the file the block is, as its fence names it ("title=compose.yaml"), "" when unnamed
 	lead  string   // what the step says right before it, "" when nothing
 	lines []string // trimmed, for reading commands
 	raw   []string // as written, indented from the fence (YAML needs it)
@@ -291,6 +292,18 @@ func codeLang(info string) string {
 	}
 	return strings.ToLower(strings.Trim(f[0], "{},"))
 }
+
+// fenceTitle is the file a fence's info string names with a title
+// attribute, as documentation sites write it ("```yaml
+// title="compose.yaml""), "" when none.
+func fenceTitle(info string) string {
+	if m := fenceTitleAttr.FindStringSubmatch(info); m != nil {
+		return strings.Trim(m[1], `"'`)
+	}
+	return ""
+}
+
+var fenceTitleAttr = lazyre.New(`\btitle=("[^"]+"|'[^']+'|\S+)`)
 
 // outdent drops up to n columns of leading blanks from a code line and
 // its trailing blanks: the line as written under its fence.
@@ -557,18 +570,32 @@ func stepAbbrev(s string) bool {
 	return false
 }
 
+// sentencesWithin splits s after its last sentence that ends within max
+// bytes, past the middle: the sentences and the rest, or s and "" when no
+// sentence ends there.
+func sentencesWithin(s string, max int) (string, string) {
+	if len(s) <= max {
+		return s, ""
+	}
+	cut := s[:max]
+	for _, end := range []string{". ", "! ", "? "} {
+		if i := strings.LastIndex(cut, end); i > max/2 {
+			return s[:i+1], strings.TrimSpace(s[i+1:])
+		}
+	}
+	return s, ""
+}
+
 // cutWords cuts s to at most max bytes at a sentence end when there is one
 // past the middle, else at a word boundary, marking the cut with "…".
 func cutWords(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	cut := s[:max]
-	for _, end := range []string{". ", "! ", "? "} {
-		if i := strings.LastIndex(cut, end); i > max/2 {
-			return s[:i+1] + " …"
-		}
+	if head, rest := sentencesWithin(s, max); rest != "" {
+		return head + " …"
 	}
+	cut := s[:max]
 	if i := strings.LastIndexByte(cut, ' '); i > 0 {
 		cut = cut[:i]
 	}
@@ -581,9 +608,15 @@ func procedureForm(steps []procStep) string {
 	var b strings.Builder
 	written, code := 0, 0 // bytes of step lines and of code written
 	for i, s := range steps {
-		line := strconv.Itoa(i+1) + ". " + cutWords(s.text, maxStepText)
 		size := codeSize(s.blocks)
 		whole := len(s.blocks) > 0 && code+size <= maxFormCode
+		line := strconv.Itoa(i+1) + ". " + cutWords(s.text, maxStepText)
+		var rest string // a long step's text past its first sentences, a note under it
+		if whole && len(s.text) > maxStepText {
+			if head, r := sentencesWithin(s.text, maxStepText); r != "" {
+				line, rest = strconv.Itoa(i+1)+". "+head, r
+			}
+		}
 		switch {
 		case s.code == "":
 		case s.text == "":
@@ -609,6 +642,9 @@ func procedureForm(steps []procStep) string {
 			written += len(p) + 4
 		}
 		if whole {
+			if rest != "" {
+				text.WriteFormNote(&b, rest)
+			}
 			writeBlocks(&b, s.blocks)
 			for _, a := range s.after {
 				text.WriteFormNote(&b, a)
@@ -625,6 +661,9 @@ func writeBlocks(b *strings.Builder, blocks []codeBlock) {
 	for _, cb := range blocks {
 		if cb.lead != "" {
 			text.WriteFormNote(b, cb.lead)
+		}
+		if cb.file != "" && !strings.Contains(cb.lead, cb.file) {
+			text.WriteFormNote(b, "File `"+cb.file+"`:")
 		}
 		text.WriteFormBlock(b, text.CodeBlock{Lang: cb.lang, Lines: cb.raw})
 	}

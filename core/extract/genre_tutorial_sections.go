@@ -173,7 +173,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			last = next
 			commands++
 			stepOpen = true
-		case block.lang == "" && stepOpen && len(files) == 0:
+		case plainLang(block.lang) && stepOpen && len(files) == 0:
 			// an unlabelled block right after a step of commands in
 			// its section (what it prints, the lines it goes on
 			// with) stays with that step, as the source shows it,
@@ -182,7 +182,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			block.lead = lead
 			steps[len(steps)-1].blocks = append(steps[len(steps)-1].blocks, block)
 			last = next
-		case fileLang(block.lang) || block.lang == "" && !outputLead.MatchString(lead):
+		case fileLang(block.lang) || plainLang(block.lang) && !outputLead.MatchString(lead):
 			// a file the section has the reader write ("The
 			// configuration file:" over a YAML block) goes with
 			// the step of commands that follows it; a second
@@ -218,7 +218,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			n := runOf(t, t[0])
 			fence = t[:n]
 			fenceAt = len(doc[p:end]) - len(strings.TrimLeft(doc[p:end], " \t"))
-			block = codeBlock{lang: codeLang(t[n:])}
+			block = codeBlock{lang: codeLang(t[n:]), file: fenceTitle(t[n:])}
 			blockAt = p
 			if len(para) > 0 {
 				note(lastPara)
@@ -362,6 +362,18 @@ func fileLang(lang string) bool {
 	return !text.ShellLangs[lang]
 }
 
+// plainLang reports whether a block's language says nothing of what it
+// is: no language, or plain text (chezmoi's "```text
+// title=~/.chezmoiignore" is a file the reader writes; after a command,
+// the same block is what the command printed).
+func plainLang(lang string) bool {
+	switch lang {
+	case "", "text", "txt", "plaintext", "plain":
+		return true
+	}
+	return false
+}
+
 // headState is a section's state for naming what it holds.
 func (x *extractor) headState(s *core.Section) *secState {
 	st := &secState{s: s, title: x.plainTitle(s.Title), chapter: 1, body: clamp(s.BodyOffset, 0, len(x.doc))}
@@ -418,7 +430,7 @@ func shellPrograms(doc string) map[string]bool {
 		case isFence(t):
 			n := runOf(t, t[0])
 			fence = t[:n]
-			block = codeBlock{lang: codeLang(t[n:])}
+			block = codeBlock{lang: codeLang(t[n:]), file: fenceTitle(t[n:])}
 		default:
 			for _, c := range inlineCode.FindAllStringSubmatch(t, -1) {
 				if f := strings.Fields(c[1]); len(f) > 1 && quotedProgram.MatchString(f[0]) && !text.IsStopword(f[0]) {

@@ -61,6 +61,23 @@ func TestSectionStepsProcedure(t *testing.T) {
 	}
 }
 
+// A plain-text block the reader writes (chezmoi's ignore file) is a step
+// with the file its fence names, not printed output to drop.
+func TestSectionStepsKeepPlainTextFiles(t *testing.T) {
+	doc := "# Machines\n\n## Install\n\n```sh\nchezmoi init\n```\n\n" +
+		"## Ignore files\n\nAn example ignore file might look like:\n\n```text title=\"~/.local/share/chezmoi/.chezmoiignore\"\nREADME.md\n```\n\n" +
+		"Patterns can be excluded with a `!`:\n\n```text\n!dir/foo\n```\n\nSee what is ignored with\n\n```sh\nchezmoi ignored\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	for _, want := range []string{"File `~/.local/share/chezmoi/.chezmoiignore`:", "README.md", "!dir/foo", "excluded with", "chezmoi ignored"} {
+		if !strings.Contains(ps[0].ComputationalForm, want) {
+			t.Errorf("form lacks %q:\n%s", want, ps[0].ComputationalForm)
+		}
+	}
+}
+
 // Beside a numbered list, the strategy reads only the command blocks the
 // list leaves out, and a document with a single block of commands is no
 // procedure.

@@ -317,6 +317,12 @@ func (x *extractor) openingProse(st *secState) (at, lead, end int, stmt string, 
 		if lead < 0 {
 			lead = base + off
 		}
+		if loc := bulletLine.FindStringIndex(p); x.format != core.FormatLaTeX && loc != nil && loc[0] == 0 {
+			// a section that says what it says as a list ("* If a
+			// recoverable error occurs calling create() the client
+			// should …") is read by its items
+			p = bulletLine.ReplaceAllString(p, "")
+		}
 		if x.format != core.FormatLaTeX && (strings.ContainsAny(p[:1], "|>-*+<~!#") || opensBlock(p)) ||
 			x.format == core.FormatLaTeX && strings.HasPrefix(p, `\begin`) {
 			continue
@@ -343,6 +349,9 @@ func (x *extractor) openingProse(st *secState) (at, lead, end int, stmt string, 
 	}
 	return 0, 0, 0, "", false
 }
+
+// bulletLine is a Markdown list item's marker at a line's start.
+var bulletLine = lazyre.New(`(?m)^[ \t]*[-*+][ \t]+`)
 
 // programMedia are the media types of programs and data, whose "sections"
 // are comment lines.

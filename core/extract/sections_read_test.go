@@ -109,9 +109,10 @@ func TestSectionsBetweenStepsAreRead(t *testing.T) {
 		"## Slices\n\nA slice selects a range of a list by its start, stop and step.\n\n```sh\nsearch '[0:3]' list.json\n```\n\n" +
 		"## Flatten Operator\n\nWhen the sequence [] is given as a bracket specifier, sublists of the current result are merged into one list.\n\n" +
 		"## Filters\n\nA filter keeps the elements of a list whose expression is true.\n\n```sh\nsearch 'a[?b]' list.json\n```\n\n" +
-		"## Errors\n\nAn expression that calls an unknown function raises the unknown-function error before it is evaluated.\n"
+		"## Errors\n\nAn expression that calls an unknown function raises the unknown-function error before it is evaluated.\n\n" +
+		"## Recoverable Errors\n\n* If a recoverable error occurs calling create() the client should call getChildren() and look for its guid.\n"
 	got := byName(Extract(analyzed(doc, core.FormatMarkdown, core.Tutorial), Options{}))
-	for _, n := range []string{"Flatten Operator", "Errors"} {
+	for _, n := range []string{"Flatten Operator", "Errors", "Recoverable Errors"} {
 		if p, ok := got[n]; !ok || p.Confidence != readingConf {
 			t.Errorf("%q not read among %q", n, keys(got))
 		}

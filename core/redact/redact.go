@@ -683,4 +683,8 @@ var placeholderNames = map[string]bool{
 	"you": true, "your.name": true, "yourname": true, "your-email": true, "your_email": true, "youremail": true,
 	"name": true, "email": true, "first.last": true, "firstname.lastname": true, "john.doe": true,
 	"jane.doe": true, "johndoe": true, "janedoe": true, "foo": true,
+	// Pronouns and the people of textbook examples: "me@home.org" in a
+	// guide's config is the reader's own address, not anyone's.
+	"me": true, "myself": true, "somebody": true, "nobody": true, "alice": true, "bob": true,
+	"carol": true, "test": true, "demo": true, "example": true,
 }

@@ -87,7 +87,7 @@ func FuzzText(f *testing.F) {
 // address is still redacted.
 func TestDocumentationAddressesAreKept(t *testing.T) {
 	for _, addr := range []string{"user@example.com", "ops@mail.example.org", "a@x.example", "b@host.test", "c@h.invalid",
-		"d@localhost.localhost", "boss@company.com", "sender@acme-mail.net", "John.Doe@fernhill.io"} {
+		"d@localhost.localhost", "boss@company.com", "sender@acme-mail.net", "John.Doe@fernhill.io", "me@home.org"} {
 		if r := Text("mail " + addr + " now"); r.Counts[Email] != 0 {
 			t.Errorf("%s redacted: %q", addr, r.Text)
 		}

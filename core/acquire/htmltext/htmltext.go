@@ -27,9 +27,20 @@ import (
 )
 
 // IsNoteRefClass reports the class of a link to a footnote (pandoc's
-// footnote-ref, docutils' footnote-reference).
+// footnote-ref, docutils' footnote-reference, and the footnote_link,
+// footnoteRef or fnref of hand-made editions such as SICP's).
 func IsNoteRefClass(class string) bool {
-	return HasClass(class, "footnote-ref") || HasClass(class, "footnote-reference")
+	for _, f := range strings.Fields(strings.ToLower(class)) {
+		rest, note := strings.CutPrefix(f, "footnote")
+		if !note {
+			rest, note = strings.CutPrefix(f, "fn")
+		}
+		rest = strings.TrimLeft(rest, "-_")
+		if note && (rest == "ref" || rest == "reference" || rest == "link" || rest == "call") {
+			return true
+		}
+	}
+	return false
 }
 
 // Text returns the main content of the page as Markdown-ish text: headings

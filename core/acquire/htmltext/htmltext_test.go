@@ -237,3 +237,16 @@ func TestEmuAlgStepsStayALine(t *testing.T) {
 		t.Errorf("Text =\n%q\nwant\n%q", got, want)
 	}
 }
+
+// A hand-made edition (SICP's) sets a heading's number in a span of its
+// own and links its footnotes with a class of its own: the number stays a
+// word apart from the title, and the footnote's number is no word of the
+// sentence.
+func TestHeadingNumberSpanAndFootnoteLink(t *testing.T) {
+	page := `<html><body><h3 class="section"><span class="secnum">3.2</span><span class="sectitle">The Environment Model</span></h3>` +
+		`<p>Evaluate the subexpressions of the combination.<a class="footnote_link" id="DOCF140" href="#FOOT140"><sup>140</sup></a> Then apply.</p></body></html>`
+	want := "### 3.2 The Environment Model\n\nEvaluate the subexpressions of the combination. Then apply.\n"
+	if got := Text(page); got != want {
+		t.Errorf("Text =\n%q\nwant\n%q", got, want)
+	}
+}

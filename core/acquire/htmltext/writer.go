@@ -70,6 +70,21 @@ type entry struct {
 	head      bool // a heading written as one ("#")
 	like      bool // a block of a PreTeXt kind ("example-like"), counted in writer.like
 	work      bool // holds the reader's work (IsWork), counted in writer.work
+	// number holds a heading's number ("<span class="secnum">3.2</span>"):
+	// a stylesheet sets it apart from the title that follows.
+	number bool
+}
+
+// numberClass reports a class of a heading's number: SICP's secnum,
+// pandoc's header-section-number, a chapter-number.
+func numberClass(class string) bool {
+	for _, f := range strings.Fields(strings.ToLower(class)) {
+		if strings.HasSuffix(f, "secnum") || strings.HasSuffix(f, "section-number") || strings.HasSuffix(f, "chapter-number") ||
+			strings.HasSuffix(f, "titlenum") || strings.HasSuffix(f, "headnum") {
+			return true
+		}
+	}
+	return false
 }
 
 // container is a theorem-like container being read: the blocks from
@@ -226,7 +241,7 @@ func (w *writer) start(t token) {
 		return
 	}
 	closeImplied(name, w.top, func() { w.pop() })
-	e := entry{name: name}
+	e := entry{name: name, number: w.heading > 0 && numberClass(t.class)}
 	switch {
 	case skipped[name]:
 		e.skip = !(name == "header" && w.keep > 0)
@@ -312,6 +327,9 @@ func (w *writer) pop() entry {
 	e := w.stack[len(w.stack)-1]
 	w.stack = w.stack[:len(w.stack)-1]
 	w.open[e.name]--
+	if e.number {
+		w.space = true
+	}
 	name := e.name
 	if e.head {
 		w.flush()
