@@ -436,7 +436,7 @@ func TestCleanLaTeX(t *testing.T) {
 		`Line\\ Break`:                                   "Line Break",
 		`Footnote\footnote{not this} here`:               "Footnote here",
 		`Nested {\bfseries bold} text`:                   "Nested bold text",
-		`Categorical data analysis{#ch:chisquare}`:        "Categorical data analysis",
+		`Categorical data analysis{#ch:chisquare}`:       "Categorical data analysis",
 		// a title page's faces, sizes, layout and artwork
 		`{\bf \Huge Elementary Functional Algorithms} \centering \includegraphics[scale=0.5]{img/spiral}`: "Elementary Functional Algorithms",
 	}
