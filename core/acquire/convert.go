@@ -17,6 +17,7 @@ import (
 	"github.com/lore-kb/lore/core/acquire/docx"
 	"github.com/lore-kb/lore/core/acquire/epub"
 	"github.com/lore-kb/lore/core/acquire/htmltext"
+	"github.com/lore-kb/lore/core/acquire/mdx"
 	"github.com/lore-kb/lore/core/acquire/pdf"
 	"github.com/lore-kb/lore/core/acquire/rfcxml"
 	"github.com/lore-kb/lore/core/acquire/rst"
@@ -56,6 +57,8 @@ var converted = map[string]struct {
 	".rest":     {"text/x-rst", readRST},
 	".adoc":     {"text/asciidoc", readAsciiDoc},
 	".asciidoc": {"text/asciidoc", readAsciiDoc},
+	// MDX pages (documentation sites' Markdown with components)
+	".mdx": {"text/mdx", readMDX},
 	// Bikeshed sources (the W3C's and WHATWG's specifications)
 	".bs": {"text/x-bikeshed", readBikeshed},
 	// ecmarkup sources (TC39's proposals and ECMA-262): HTML whose
@@ -279,6 +282,16 @@ func readWiki(_ context.Context, raw []byte) (string, string, []string, error) {
 	}
 	body, title := wikitext.Markdown(page)
 	return text.FrontMatter(title) + body, page, nil, nil
+}
+
+// readMDX reads MDX as the Markdown it renders; the markup is what the
+// sanitizer sees.
+func readMDX(_ context.Context, raw []byte) (string, string, []string, error) {
+	page, err := Normalize(raw)
+	if err != nil {
+		return "", "", nil, err
+	}
+	return mdx.Markdown(page), page, nil, nil
 }
 
 // readRST reads reStructuredText as Markdown, its first title as front

@@ -199,19 +199,52 @@ func (x *extractor) inlineCode(st *secState, line string, lineOff int) {
 			continue
 		}
 		name, typ, ok := declaration(t)
+		call := false
 		if !ok {
 			name, typ, ok = callIdent(t, true)
 			if ok && !strings.Contains(t, ")") {
 				ok = false
 			}
+			call = true
 		}
 		if !ok {
 			continue
 		}
 		lead := strings.Index(span, t)
-		stmt := t + " — " + mdInline(x.sentenceAt(st.body+lineOff+a+lead, line))
+		sent := x.sentenceAt(st.body+lineOff+a+lead, line)
+		if call && usedIn(sent, "`"+span+"`") {
+			// a call the sentence makes of a function ("… exceeds
+			// `min(op_head, op_checkpoint_next_trigger)`") says what
+			// it is used for, not what it is
+			continue
+		}
+		stmt := t + " — " + mdInline(sent)
 		x.addSignature(st, name, typ, stmt, lineOff+a+lead)
 	}
+}
+
+// usedIn reports whether the sentence puts the call span after a word
+// that takes it as its object ("exceeds `min(a, b)`", "to `f(x)`"), not
+// as what the sentence is about: at its start, after a clause
+// ("Even though …, `sign_of(x)` yields"), or after a word that names it.
+func usedIn(sent, span string) bool {
+	k := strings.Index(sent, span)
+	if k < 0 {
+		return true // the sentence is not where the span is: a list's items
+	}
+	before := strings.Fields(sent[:k])
+	if len(before) == 0 {
+		return false
+	}
+	w := strings.ToLower(before[len(before)-1])
+	if strings.ContainsAny(w[len(w)-1:], ",;:(—-*+") {
+		return false
+	}
+	switch w {
+	case "the", "a", "an", "function", "method", "call", "calling", "use", "using", "then", "and", "but", "while", "when", "if", "so", "that":
+		return false
+	}
+	return true
 }
 
 // maxSentenceReach bounds how far sentenceAt looks for a sentence's ends.
@@ -238,6 +271,18 @@ func (x *extractor) sentenceAt(off int, line string) string {
 	}
 	for to > off && to < len(x.doc) && !utf8.RuneStart(x.doc[to]) {
 		to--
+	}
+	// a list's item is a paragraph of its own: the sentence never runs
+	// into the items around it
+	if base, locs := from, bulletLine.FindAllStringIndex(x.doc[from:to], -1); len(locs) > 0 {
+		for _, l := range locs {
+			switch at := base + l[0]; {
+			case at <= off:
+				from = max(from, at+l[1]-l[0])
+			case at < to:
+				to = at
+			}
+		}
 	}
 	para := strings.ReplaceAll(x.doc[from:to], "\n", " ")
 	for _, sp := range sentenceSpans(para) {

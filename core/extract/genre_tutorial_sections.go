@@ -70,6 +70,12 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		noteFor      = -1     // the step of this section the paragraphs after it note on, -1 when none
 		filesNotes   []string // the paragraphs after the files not yet a step
 		intro        []string // the paragraphs of a section before its first step
+		// runs are where the guide's numbered step headings start again
+		// at 1 ("## Linux" "### 1. …" then "## macOS" "### 1. …"): the
+		// steps from each is a procedure of its own, whose "steps 1, 2 as
+		// above" are its own
+		runs           []int
+		numbered, anew bool // a numbered step heading was read; one numbered 1 again waits for its step
 	)
 	// addStep adds a step led into by lead, found at offset at; the first
 	// step under a heading says the heading.
@@ -91,6 +97,10 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		if len(steps) == 0 {
 			first = at
 		}
+		if anew && len(steps) > 0 {
+			runs = append(runs, len(steps))
+		}
+		anew = false
 		steps = append(steps, st)
 		stepAt = append(stepAt, at)
 		noteFor = len(steps) - 1
@@ -214,10 +224,16 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 				block.lines = append(block.lines, t)
 				block.raw = append(block.raw, outdent(doc[p:end], fenceAt))
 			}
-		case isFence(t):
+		case isFence(t) || isFence(itemText(t)):
+			// a list's item may open with its block ("- ```")
+			col := len(doc[p:end]) - len(strings.TrimLeft(doc[p:end], " \t"))
+			if it := itemText(t); it != t && isFence(it) {
+				col += len(t) - len(it)
+				t = it
+			}
 			n := runOf(t, t[0])
 			fence = t[:n]
-			fenceAt = len(doc[p:end]) - len(strings.TrimLeft(doc[p:end], " \t"))
+			fenceAt = col
 			block = codeBlock{lang: codeLang(t[n:]), file: fenceTitle(t[n:])}
 			blockAt = p
 			if len(para) > 0 {
@@ -226,7 +242,13 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			}
 			lead = plainMarkdown(lastPara)
 			para, lastPara = para[:0], ""
-		case strings.HasPrefix(t, "#"):
+		case strings.HasPrefix(t, "#") || len(para) > 0 && setextUnderline(t):
+			title := strings.TrimLeft(t, "# ")
+			if !strings.HasPrefix(t, "#") {
+				// "Ripgrep integration" over a line of "-": the
+				// paragraph's last line is the heading
+				title, para = para[len(para)-1], para[:len(para)-1]
+			}
 			note(lastPara)
 			if len(para) > 0 {
 				note(strings.Join(para, " "))
@@ -234,7 +256,11 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			flushFiles()
 			noteFor, intro = -1, nil
 			stepOpen = false
-			heading = stepNumberless(plainMarkdown(strings.TrimLeft(t, "# ")))
+			heading = stepNumberless(plainMarkdown(title))
+			if n := plainMarkdown(title); heading != strings.TrimSpace(n) {
+				anew = anew || numbered && strings.HasPrefix(strings.TrimSpace(n), "1")
+				numbered = true
+			}
 			headingTaken, teardownTaken = false, false
 			para, lastPara = para[:0], ""
 		case strings.HasPrefix(t, "<!--") && strings.HasSuffix(t, "-->"):
@@ -295,6 +321,27 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		if n > most {
 			root, most = r, n
 		}
+	}
+	if x.genre.procedures == 0 && len(runs) > 0 {
+		// one procedure for each run of numbered steps, named after the
+		// section its numbering belongs to ("Linux", "macOS")
+		runs = append(append([]int{0}, runs...), len(steps))
+		for i := 0; i+1 < len(runs); i++ {
+			a, b := runs[i], runs[i+1]
+			end := last
+			if b < len(steps) {
+				end = stepAt[b]
+			}
+			at := root
+			if s := sectionAt(roots, stepAt[a]); s != nil && s.Level > 0 {
+				at = s
+				if p := x.parentOf(s); p != nil && p.Level > 0 && stepAt[b-1] >= s.End {
+					at = p // "### 1. Enable IP forwarding." under "## Linux"
+				}
+			}
+			x.addSectionProcedure(x.headState(at), steps[a:b], stepAt[a:b], stepAt[a], end)
+		}
+		return
 	}
 	if x.genre.procedures == 0 {
 		st := x.headState(root)
@@ -360,6 +407,20 @@ func fileLang(lang string) bool {
 		return false
 	}
 	return !text.ShellLangs[lang]
+}
+
+// itemText is a line without the list item's marker that opens it.
+func itemText(t string) string {
+	if loc := bulletLine.FindStringIndex(t); loc != nil && loc[0] == 0 {
+		return t[loc[1]:]
+	}
+	return t
+}
+
+// setextUnderline is the line of "=" or "-" that makes the line above it
+// a heading.
+func setextUnderline(t string) bool {
+	return len(t) >= 2 && (strings.Trim(t, "=") == "" || strings.Trim(t, "-") == "")
 }
 
 // plainLang reports whether a block's language says nothing of what it

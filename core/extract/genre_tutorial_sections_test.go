@@ -223,3 +223,37 @@ func TestSectionStepsKeepWhatTheSectionSays(t *testing.T) {
 		"> Note the `sql` extension", "> Let's check it by running `psql example -c \"\\d users\"`. The output you are supposed to see:\n   ```\n    Table",
 		"Fix migrations that run twice: This is caused by the default `search_path`, which puts the user's schema first. To force the public schema you can use:")
 }
+
+// A guide whose numbered step headings start again at 1 under each part
+// ("## Linux" "### 1. …", "## macOS" "### 1. …") gives one procedure per
+// part, so that a step's "follow steps 1, 2 as above" is its own part's.
+func TestSectionStepsRestartingNumbersArePartsOfTheirOwn(t *testing.T) {
+	doc := "# Proxying\n\nThe proxy intercepts a device's traffic.\n\n## Linux\n\n### 1. Enable forwarding.\n\n```sh\nsysctl -w a=1\n```\n\n### 2. Start it.\n\nYou probably want:\n\n```sh\nproxy --mode t\n```\n\n" +
+		"## macOS\n\n### 1. Enable forwarding.\n\n```sh\nsysctl -w b=1\n```\n\n### 2. Start it.\n\nFollow step 1 as above, then:\n\n```sh\nproxy --mode m\n```\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Tutorial), Options{})
+	names := strings.Join(nameList(ps), "|")
+	if len(ps) != 2 || !strings.Contains(names, "Linux") || !strings.Contains(names, "macOS") {
+		t.Fatalf("want the Linux and macOS procedures, got %v", names)
+	}
+}
+
+// Setext headings ("Ripgrep integration" over "---") part a guide's
+// sections as "#" headings do, and a list's item that opens with its
+// block ("- ```") holds that block, so the prose after it is no code.
+func TestSectionStepsSetextHeadingsAndItemBlocks(t *testing.T) {
+	doc := "Guide\n=====\n\nIntro text.\n\nSearch\n------\n\nRun the search:\n\n```sh\nrg foo\n```\n\n" +
+		"- It prints lines like\n  ```\n  a.go:1:foo\n  ```\n  The first token is the path.\n\nPreview\n-------\n\nOpen the preview:\n\n```sh\nfzf --preview cat\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	form := ps[0].ComputationalForm
+	for _, want := range []string{"Search: Run the search:", "Preview: Open the preview:"} {
+		if !strings.Contains(form, want) {
+			t.Errorf("form lacks %q:\n%s", want, form)
+		}
+	}
+	if strings.Contains(form, "Search ------") || strings.Contains(form, "```\n   The first token") {
+		t.Errorf("a setext underline or prose read as text of a block:\n%s", form)
+	}
+}

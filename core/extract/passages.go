@@ -18,7 +18,7 @@ import (
 // each primitive keeps what its source says after its statement, up to
 // the next primitive: read in order, a document's passages are its text,
 // each once. A LaTeX result's proof and examples are kept as such, not
-// again in its passage; a PreTeXt document has no passages.
+// again in its passage.
 
 // minPassageRunes is the shortest passage kept: less is a caption or a
 // stray line.
@@ -32,9 +32,6 @@ const minPassageRunes = 40
 // headings kept, as a reader reads on; the worked examples kept with a
 // primitive are not repeated.
 func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive) {
-	if x.format == core.FormatPreTeXt {
-		return
-	}
 	examples := x.exampleSpans()
 	secs := x.sectionSpans()
 	// next[ci] is where the next primitive after cs[ci] starts: found
@@ -138,9 +135,12 @@ func (x *extractor) attachPassages(cs []cand, outOf []int, out []core.Primitive)
 			raw.WriteString(x.doc[from:end])
 		}
 		var p string
-		if x.format == core.FormatLaTeX {
+		switch x.format {
+		case core.FormatLaTeX:
 			p = x.latexPassage(raw.String())
-		} else {
+		case core.FormatPreTeXt:
+			p = x.ptxPassage(raw.String())
+		default:
 			p = passageText(raw.String())
 		}
 		if len([]rune(p)) >= minPassageRunes {
@@ -516,6 +516,46 @@ func (x *extractor) latexPassage(raw string) string {
 		}
 	}
 	flush()
+	p := strings.Join(out, "\n\n")
+	if len(p) > core.MaxPassage {
+		p = text.Truncate(p, core.MaxPassage-len(" …")) + " …"
+	}
+	return p
+}
+
+// ptxBlockEnd closes a PreTeXt block that a passage shows as a paragraph
+// of its own.
+var ptxBlockEnd = lazyre.New(`</(?:p|title|li|statement|solution|proof|answer|hint)>`)
+
+// ptxWorkTags are the tags of a solution, an answer or a hint.
+var ptxWorkTags = lazyre.New(`</?(?:solution|answer|hint)(?:\s[^>]*)?>`)
+
+// ptxPassage renders a passage's PreTeXt markup as the reader sees it:
+// each paragraph, display and title on its own, a title as a heading.
+func (x *extractor) ptxPassage(raw string) string {
+	if len(raw) > 4*core.MaxPassage {
+		raw = text.Truncate(raw, 4*core.MaxPassage) // what is read of it is cut to MaxPassage
+	}
+	// a worked example's solution is what a passage teaches, though a
+	// statement leaves an exercise's out
+	raw = ptxWorkTags.ReplaceAllString(raw, "")
+	var out []string
+	last := 0
+	emit := func(chunk string) {
+		t := strings.TrimSpace(text.CollapseSpace(x.ptxClean(chunk)))
+		if t == "" {
+			return
+		}
+		if strings.Contains(chunk, "<title>") && !strings.Contains(chunk, "<p>") {
+			t = "## " + t
+		}
+		out = append(out, text.ReadableMath(t))
+	}
+	for _, m := range ptxBlockEnd.FindAllStringIndex(raw, -1) {
+		emit(raw[last:m[1]])
+		last = m[1]
+	}
+	emit(raw[last:])
 	p := strings.Join(out, "\n\n")
 	if len(p) > core.MaxPassage {
 		p = text.Truncate(p, core.MaxPassage-len(" …")) + " …"

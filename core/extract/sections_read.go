@@ -38,6 +38,10 @@ const (
 	// minRequirements is how many key words ("MUST", "SHOULD") make a
 	// document one that states its rules as requirements.
 	minRequirements = 10
+	// minUnreadAround is the length of a section's own text past which a
+	// term it defines in passing no longer reads the section: a page of
+	// method and examples around one defined word.
+	minUnreadAround = 6000
 )
 
 // sectionReadings adds to cs a reading of each section
@@ -48,21 +52,26 @@ const (
 // but itself, so the sections under a section read by its title are read
 // by theirs ("Newton's method" under "Optimization and Convergence").
 func (x *extractor) sectionReadings(cs []cand) []cand {
-	if x.format == core.FormatPreTeXt || len(x.states) < minCatalogue || programMedia[x.a.Document.MediaType] ||
+	if len(x.states) < minCatalogue || programMedia[x.a.Document.MediaType] ||
 		len(bcp14.FindAllStringIndex(x.doc, minRequirements)) == minRequirements {
 		// a program's sections are its comments; a specification that
 		// writes its requirements with key words says what its rules
 		// are
 		return cs
 	}
-	offs := make([]int, len(cs))
+	offs := make([]int, 0, len(cs))
+	var terms []int // where terms defined in passing are
 	marked := 0
 	taken := map[string]bool{}
 	var parts []int // a guide's steps, section after section
 	for i := range cs {
-		offs[i] = cs[i].offset
-		if len(cs[i].parts) > 0 {
-			offs[i] = -1 // read by its parts, its first step among them
+		switch {
+		case len(cs[i].parts) > 0:
+			// read by its parts, its first step among them
+		case inPassing(cs[i]):
+			terms = append(terms, cs[i].offset)
+		default:
+			offs = append(offs, cs[i].offset)
 		}
 		parts = append(parts, cs[i].parts...)
 		taken[strings.ToLower(cs[i].name)] = true
@@ -76,6 +85,7 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 		return cs
 	}
 	sort.Ints(offs)
+	sort.Ints(terms)
 	sort.Ints(parts)
 	// in reports whether one of sorted offsets xs is in [from, to)
 	in := func(xs []int, from, to int) bool {
@@ -93,7 +103,12 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 	covering := map[*core.Section]bool{} // sections whose own text holds a candidate
 	for _, st := range x.states {
 		ownEnd := st.body + len(st.own)
-		if in(offs, st.s.Offset, ownEnd) {
+		if in(offs, st.s.Offset, ownEnd) || in(terms, st.s.Offset, ownEnd) && len(st.own) < minUnreadAround {
+			// a section holding a statement is read by it; one that
+			// only names a term in passing is read by the term when
+			// the term is most of what it says ("Homogeneous
+			// equations" teaches its method over pages of examples,
+			// and names "general solution" on the way)
 			covering[st.s] = true
 			prose++
 			continue
@@ -177,6 +192,9 @@ func (x *extractor) readingName(st *secState) string {
 	low := strings.ToLower(strings.Trim(t, ".: "))
 	if first, _, _ := strings.Cut(low, " "); apparatusWords[strings.TrimRight(first, ":.")] {
 		return "" // "Worksheet 1", "Practice problems", "Review"
+	}
+	if ws := strings.Fields(low); len(ws) > 1 && ws[len(ws)-1] == "questions" {
+		return "" // "Reading Questions", "Review Questions"
 	}
 	part := partTitles[low]
 	if !part && (low == "" || unreadTitles[low] || headedStop[low] || !hasWord(t, 3) || genericSection(t) || x.pageFurniture(t)) {
@@ -305,6 +323,9 @@ func (x *extractor) openingProse(st *secState) (at, lead, end int, stmt string, 
 		own = x.doc[base:clamp(first.OwnEnd(), base, len(x.doc))]
 		through = true
 	}
+	if x.format == core.FormatPreTeXt {
+		return x.ptxOpening(own, base)
+	}
 	lead = -1
 	pos := 0
 	for _, para := range strings.SplitAfter(own, "\n\n") {
@@ -348,6 +369,35 @@ func (x *extractor) openingProse(st *secState) (at, lead, end int, stmt string, 
 		return base + off, lead, 0, plain, len(plain) > maxStatement
 	}
 	return 0, 0, 0, "", false
+}
+
+// inPassing reports a candidate that is a term a sentence defines on its
+// way, not a statement the section is built around: a prose definition
+// no block, heading or title sets apart.
+func inPassing(c cand) bool {
+	return c.typ == core.Definition && !c.format && !c.headed && !c.topic && !c.reading && c.form == ""
+}
+
+// ptxOpening is the first paragraph (<p>) of a PreTeXt section's own
+// text, base its offset, that reads as a sentence of prose: where it is,
+// and its text.
+func (x *extractor) ptxOpening(own string, base int) (at, lead, end int, stmt string, cut bool) {
+	for from := 0; ; {
+		i := strings.Index(own[from:], "<p>")
+		if i < 0 {
+			return 0, 0, 0, "", false
+		}
+		i += from
+		j := strings.Index(own[i:], "</p>")
+		if j < 0 {
+			return 0, 0, 0, "", false
+		}
+		from = i + j + len("</p>")
+		plain := strings.TrimSpace(text.CollapseSpace(x.ptxClean(own[i+len("<p>") : i+j])))
+		if len(strings.Fields(plain)) >= minReadingWords && strings.ContainsAny(plain, ".:;?!") {
+			return base + i, base + i, 0, plain, len(plain) > maxStatement
+		}
+	}
 }
 
 // bulletLine is a Markdown list item's marker at a line's start.

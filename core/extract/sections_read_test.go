@@ -292,3 +292,20 @@ func TestPassagesKeepWholeCharacters(t *testing.T) {
 		}
 	}
 }
+
+// A call a list's item makes of a function ("exceeds `min(a, b)`") is no
+// definition of it, and a signature's sentence never runs into the items
+// around it.
+func TestCallInAListItemIsNoSignature(t *testing.T) {
+	doc := "# Views\n\nA backup sends a request to the primary when any of the following occur:\n\n" +
+		"- the backup learns about a newer view via a commit message, or\n" +
+		"- the backup discovers `commit_max` exceeds `min(op_head, op_trigger)` (during repair),\n" +
+		"- `resync(view)` starts a state sync of the replica\n- a replica recovers\n"
+	got := byName(Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}))
+	if p, ok := got["min"]; ok {
+		t.Errorf("min read as %q", p.FormalStatement)
+	}
+	if p, ok := got["resync"]; ok && strings.Contains(p.FormalStatement, "recovers") {
+		t.Errorf("resync's sentence runs into the next item: %q", p.FormalStatement)
+	}
+}

@@ -170,6 +170,13 @@ func procedures(prims []core.Primitive) []procedure {
 	return out
 }
 
+// unfinished reports a sentence that stops short of its end: no stop,
+// colon or closing mark after its last word.
+func unfinished(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return s != "" && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
 // stepBody is what a "Step N: X" technique says beyond its heading X: its
 // statement without a leading repetition of X.
 func stepBody(p *core.Primitive, heading string) string {
@@ -814,6 +821,13 @@ func renderProcedure(k int, p procedure, several bool, taken map[string]bool) (s
 	var files []core.ArtifactFile
 	if several {
 		b.WriteString("### " + strconv.Itoa(k+1) + ". " + mdName(p.title) + "\n\n")
+	}
+	if intro := strings.TrimSpace(p.intro); unfinished(intro) {
+		// a lead-in whose sentence the items finish ("Borg guarantees
+		// that the attacker cannot" over what the attacker cannot do)
+		// says what they are; one that ends is read for the
+		// prerequisites
+		b.WriteString(clean(intro, maxRefStmtRunes) + "\n\n")
 	}
 	for i, s := range p.steps {
 		marker := strconv.Itoa(i+1) + ". "

@@ -499,3 +499,19 @@ func TestReadSectionsKeepAGuideAHowTo(t *testing.T) {
 		t.Error("five techniques of their own did not outweigh two procedures")
 	}
 }
+
+// A list whose lead-in the items finish ("… the attacker cannot" over
+// "1. modify the data …") keeps the lead-in over its steps: without it the
+// items read as things to do.
+func TestUnfinishedLeadInStaysWithItsSteps(t *testing.T) {
+	p := procedure{title: "Attack model", intro: "Under these circumstances Borg guarantees that the attacker cannot",
+		steps: []step{{text: "modify the data of any archive"}, {text: "recover plain-text data"}}}
+	got, _, _ := renderProcedure(0, p, false, map[string]bool{})
+	if !strings.HasPrefix(got, "Under these circumstances Borg guarantees that the attacker cannot\n\n1. modify") {
+		t.Errorf("lead-in lost:\n%s", got)
+	}
+	p.intro = "It requires WSL 2.9.3. To make sure you have it:"
+	if got, _, _ := renderProcedure(0, p, false, map[string]bool{}); strings.Contains(got, "To make sure") {
+		t.Errorf("a finished lead-in is in the steps:\n%s", got)
+	}
+}
