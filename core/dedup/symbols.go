@@ -174,6 +174,12 @@ func twoResults(c *core.Comparison, cand, existing *core.Primitive) {
 	}
 	a, b := cand.FormalStatement, existing.FormalStatement
 	if unspaced(a) == unspaced(b) {
+		if w, v, ok := otherPassage(cand, existing); ok {
+			c.Class = core.GenuinelyNew
+			c.Confidence = c.FormalSimilarity
+			c.Rationale = "One document opens two places with this statement and goes on of " + strconv.Quote(w) + " and of " +
+				strconv.Quote(v) + ": two subjects, not one — kept apart."
+		}
 		return
 	}
 	if converse(a, b) {
@@ -215,6 +221,21 @@ func otherSubject(cand, existing *core.Primitive) (w, v string, ok bool) {
 		return "", "", false
 	}
 	a, b := writtenWords(cand.FormalStatement), writtenWords(existing.FormalStatement)
+	w, v = onlyIn(a, b), onlyIn(b, a)
+	return w, v, w != "" && v != ""
+}
+
+// otherPassage reports whether cand and existing open two sections of
+// one document with one sentence ("The following definitions apply for
+// all ABIs …" over the sizes, then over the representations) and go on
+// to say two things: what each goes on to say is its subject. w and v
+// are words only one of the two passages has.
+func otherPassage(cand, existing *core.Primitive) (w, v string, ok bool) {
+	pc, pe := &cand.Provenance, &existing.Provenance
+	if pc.Document == "" || pc.Document != pe.Document || pc.Offset == pe.Offset || cand.Passage == "" || existing.Passage == "" {
+		return "", "", false
+	}
+	a, b := writtenWords(cand.Passage), writtenWords(existing.Passage)
 	w, v = onlyIn(a, b), onlyIn(b, a)
 	return w, v, w != "" && v != ""
 }

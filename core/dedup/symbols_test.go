@@ -98,3 +98,23 @@ func TestCompareKeepsOneDocumentsTwoRulesApart(t *testing.T) {
 		t.Errorf("the same sentence twice judged two: %s", got.Class)
 	}
 }
+
+// One sentence opening two sections of one document ("The following
+// definitions apply for all ABIs …") is two subjects when the sections go
+// on to say two things; with the same text after it, it is one.
+func TestOneOpeningOverTwoSectionsIsTwoSubjects(t *testing.T) {
+	a := core.Primitive{ID: "a", Name: "Linux-Specific C Type Sizes", Type: core.Technique,
+		FormalStatement: "The following definitions apply for all ABIs defined in this document.",
+		Passage:         "| wchar_t | 4 | 4 |\n| wint_t | 4 | 4 |",
+		Provenance:      core.Provenance{Document: "abi.adoc", Offset: 100}}
+	b := a
+	b.ID, b.Name, b.Passage = "b", "Linux-Specific C Type Representations", "`wchar_t` is signed. `wint_t` is unsigned."
+	b.Provenance.Offset = 400
+	if got := Compare(&b, &a); got.Class == core.ExactDuplicate {
+		t.Errorf("two sections' subjects judged one: %s", got.Rationale)
+	}
+	b.Passage = a.Passage
+	if got := Compare(&b, &a); got.Class != core.ExactDuplicate {
+		t.Errorf("one text twice judged two: %s", got.Class)
+	}
+}

@@ -618,6 +618,13 @@ func (x *extractor) stepLists(st *secState, start int) {
 			}
 		}
 		hl, _ := lineAt(s, head)
+		if m := stepItemLine.FindStringSubmatch(hl); m != nil && m[2][0] >= '0' && m[2][0] <= '9' && !strings.HasPrefix(m[2], "1") {
+			// "3. Each replica … performs the following steps
+			// concurrently:" is a step of the list it is in, its
+			// items its own: the list from its first item is the
+			// procedure
+			continue
+		}
 		lead := s[head:next]
 		if x.format == core.FormatMarkdown {
 			lead = mdUnescaped(lead)

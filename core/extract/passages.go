@@ -22,7 +22,7 @@ import (
 
 // minPassageRunes is the shortest passage kept: less is a caption or a
 // stray line.
-const minPassageRunes = 40
+const minPassageRunes = 30
 
 // attachPassages gives each primitive out holds its passage (see
 // core.Primitive.Passage). cs is sorted by offset; outOf maps a candidate

@@ -309,3 +309,21 @@ func TestCallInAListItemIsNoSignature(t *testing.T) {
 		t.Errorf("resync's sentence runs into the next item: %q", p.FormalStatement)
 	}
 }
+
+// "3. Each replica performs the following steps concurrently:" is a step
+// of the numbered list it is in: its sub-items are no procedure of their
+// own, and the list is read whole from its first item.
+func TestStepsLeadInsideANumberedItemIsThatItemsPart(t *testing.T) {
+	doc := "# Replication\n\nReplicas agree on an order of requests before they execute them.\n\n## Normal protocol\n\nNormal protocol prepares and commits requests from clients.\n\n" +
+		"1. The client sends a request message to the primary.\n2. The primary converts the request to a prepare, assigning it an op.\n" +
+		"3. Each replica performs the following steps concurrently:\n   - Write the prepare to the log.\n   - Forward the prepare to the next replica.\n" +
+		"4. Each replica sends an acknowledgement to the primary.\n\n## View change\n\nA view change elects a new primary when the old one fails to send heartbeats in time.\n"
+	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}) {
+		if strings.HasPrefix(p.ComputationalForm, "1. Write the prepare") {
+			t.Errorf("%s is the sub-list of step 3: %q", p.Name, p.ComputationalForm)
+		}
+		if p.Name == "Normal protocol" && !strings.Contains(p.Passage+p.ComputationalForm+p.FormalStatement, "The primary converts") {
+			t.Errorf("the protocol's steps 1-2 are lost: %q / %q", p.FormalStatement, p.Passage)
+		}
+	}
+}
