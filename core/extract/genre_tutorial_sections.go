@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lore-kb/lore/core"
@@ -325,7 +326,26 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 	if x.genre.procedures == 0 && len(runs) > 0 {
 		// one procedure for each run of numbered steps, named after the
 		// section its numbering belongs to ("Linux", "macOS")
-		runs = append(append([]int{0}, runs...), len(steps))
+		// A part with no numbering of its own after the last ("## Full
+		// mode on Linux" after "## Windows") is a run of its own too.
+		part := func(at int) *core.Section {
+			s := sectionAt(roots, at)
+			for s != nil {
+				p := x.parentOf(s)
+				if p == nil || p.Level <= 1 {
+					return s
+				}
+				s = p
+			}
+			return nil
+		}
+		cuts := []int{0}
+		for i := 1; i < len(steps); i++ {
+			if slices.Contains(runs, i) || part(stepAt[i]) != part(stepAt[i-1]) {
+				cuts = append(cuts, i)
+			}
+		}
+		runs = append(cuts, len(steps))
 		for i := 0; i+1 < len(runs); i++ {
 			a, b := runs[i], runs[i+1]
 			end := last

@@ -229,11 +229,12 @@ func TestSectionStepsKeepWhatTheSectionSays(t *testing.T) {
 // part, so that a step's "follow steps 1, 2 as above" is its own part's.
 func TestSectionStepsRestartingNumbersArePartsOfTheirOwn(t *testing.T) {
 	doc := "# Proxying\n\nThe proxy intercepts a device's traffic.\n\n## Linux\n\n### 1. Enable forwarding.\n\n```sh\nsysctl -w a=1\n```\n\n### 2. Start it.\n\nYou probably want:\n\n```sh\nproxy --mode t\n```\n\n" +
-		"## macOS\n\n### 1. Enable forwarding.\n\n```sh\nsysctl -w b=1\n```\n\n### 2. Start it.\n\nFollow step 1 as above, then:\n\n```sh\nproxy --mode m\n```\n"
+		"## macOS\n\n### 1. Enable forwarding.\n\n```sh\nsysctl -w b=1\n```\n\n### 2. Start it.\n\nFollow step 1 as above, then:\n\n```sh\nproxy --mode m\n```\n\n" +
+		"## Full mode on Linux\n\nThis mode needs root. Route the replies back:\n\n```sh\nip rule add fwmark 1 lookup 100\n```\n"
 	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Tutorial), Options{})
 	names := strings.Join(nameList(ps), "|")
-	if len(ps) != 2 || !strings.Contains(names, "Linux") || !strings.Contains(names, "macOS") {
-		t.Fatalf("want the Linux and macOS procedures, got %v", names)
+	if len(ps) != 3 || !strings.Contains(names, "Linux|") || !strings.Contains(names, "macOS") || !strings.Contains(names, "Full mode on Linux") {
+		t.Fatalf("want the Linux, macOS and full mode procedures, got %v", names)
 	}
 }
 
@@ -255,5 +256,19 @@ func TestSectionStepsSetextHeadingsAndItemBlocks(t *testing.T) {
 	}
 	if strings.Contains(form, "Search ------") || strings.Contains(form, "```\n   The first token") {
 		t.Errorf("a setext underline or prose read as text of a block:\n%s", form)
+	}
+}
+
+// A name keeps the quotes around a word of it and loses those around it
+// whole or left over at its edge.
+func TestTidyNameKeepsQuotedWords(t *testing.T) {
+	for in, want := range map[string]string{
+		`"Full" transparent mode on Linux`: `"Full" transparent mode on Linux`,
+		`"Transparent mode"`:               "Transparent mode",
+		`Transparent mode"`:                "Transparent mode",
+	} {
+		if got := tidyName(in); got != want {
+			t.Errorf("tidyName(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -124,12 +124,26 @@ func upperFirst(w string) string {
 // "[12–14]") or by author and year ("[Jacobson 1989]").
 var citationTail = lazyre.New(`\s*\[(?:[0-9][0-9,;–\- ]*|[^\[\]]{0,60}\b(?:1[89]|20)[0-9]{2}[a-z]?)\]\s*$`)
 
+// trimQuotes drops the double quotes around a name, or one left over at
+// its edge, but keeps a pair that quotes a word of it ("\"Full\"
+// transparent mode").
+func trimQuotes(s string) string {
+	switch n := strings.Count(s, `"`); {
+	case n == 2 && strings.HasPrefix(s, `"`) && strings.HasSuffix(s, `"`) && len(s) > 1:
+		return strings.TrimSpace(s[1 : len(s)-1])
+	case n%2 == 1:
+		return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(s, `"`), `"`))
+	}
+	return s
+}
+
 func tidyName(s string) string {
 	s = text.CollapseSpace(s)
 	// A caption's citation ("Subset-Rank Query using SWT [2]") is
 	// where it comes from, not its name; cut as a bracket, it left "[2".
 	s = citationTail.ReplaceAllString(s, "")
-	s = strings.Trim(s, " \t,;:.!?-–—*_|\"'`{}<>/\\")
+	s = strings.Trim(s, " \t,;:.!?-–—*_|'`{}<>/\\")
+	s = trimQuotes(s)
 	s = trimParens(trimBrackets(s))
 	if len(s) > maxName {
 		cut := text.Truncate(s, maxName)

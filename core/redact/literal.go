@@ -123,6 +123,9 @@ func words(v string) []string {
 // Get-Secret). A name in capitals or in snake_case is no secret either,
 // but the rules' opaque check already leaves it.
 func readsValue(s string, a int) bool {
+	if a+1 < len(s) && strings.IndexByte("-!~(", s[a]) >= 0 && identStart(s[a+1]) {
+		a++ // an expression's operator: "token: -log(freq / total)" is code
+	}
 	i, segs := a, 0
 	firstDigits := false
 	last := ""

@@ -16,6 +16,8 @@ var readsSecret = []struct{ lang, line string }{
 	{"python", `token = os.environ["GITHUB_TOKEN"]`},
 	{"python", `password = os.environ.get("DB_PASSWORD")`},
 	{"python", `secret = keyring.get_password("lore", "alice")`},
+	// A dictionary keyed by tokens whose values are an expression.
+	{"python", `model = {token: -log(freq / total_sum) for token, freq in token_freqs.items()}`},
 	{"python", `password = getpass.getpass("Password: ")`},
 	{"python", `password = getpass()`},
 	{"python", `api_key = config["openai"]["api_key"]`},
