@@ -641,10 +641,12 @@ func (x *extractor) stepLists(st *secState, start int) {
 				fn = m[1] // a name as the text writes it: "MAP", not "the hash function"
 			}
 		}
+		setting := "" // what the section says before a lead-in that names no function
 		if fn == "" {
 			if !shows && !proceeds(line) && !proceeds(text.CollapseSpace(lead)) {
 				continue
 			}
+			setting = proseBefore(s, head)
 			if shows {
 				fn = leadPurpose(lead, stepsShown)
 			} else {
@@ -684,7 +686,7 @@ func (x *extractor) stepLists(st *secState, start int) {
 		}
 		c := cand{
 			typ: core.Algorithm, name: fn, offset: st.body + head, end: st.body + end, conf: stepListConf,
-			statement: withCaption(fn, strings.TrimSpace(headText(strings.TrimLeft(lead[said:], "*+•◦▪–-0123456789.) \t"))+" "+ps.statement())), form: ps.form(),
+			statement: withCaption(fn, strings.TrimSpace(setting+" "+headText(strings.TrimLeft(lead[said:], "*+•◦▪–-0123456789.) \t"))+" "+ps.statement())), form: ps.form(),
 		}
 		// The function read otherwise inside the list (a concept named by
 		// its signature, a marker) is the same function.
@@ -708,6 +710,38 @@ func (x *extractor) stepLists(st *secState, start int) {
 		x.add(st, c)
 		p = max(p, end)
 	}
+}
+
+// maxSetting bounds the prose before a section's steps that their
+// statement keeps.
+const maxSetting = 1200
+
+// proseBefore is the prose of the paragraphs right before offset head of
+// section text s, back to a heading, a list, a block or s's start: what
+// a section says before "The following steps are recommended:" ("…some
+// of which are not safe for untrusted users to execute: they may cause
+// the server to crash") is why the steps are there. It is "" when that
+// runs past maxSetting.
+func proseBefore(s string, head int) string {
+	from := head
+	for from > 0 {
+		i := strings.LastIndex(s[:max(0, from-2)], "\n\n")
+		p := strings.TrimSpace(s[i+2 : from])
+		if i < 0 {
+			p = strings.TrimSpace(s[:from])
+		}
+		if first, _, _ := strings.Cut(p, "\n"); p == "" || strings.ContainsAny(p[:1], "#|>-*+`<") || opensBlock(p) || stepItemLine.MatchString(first) {
+			break
+		}
+		from = max(0, i+2)
+		if i < 0 {
+			from = 0
+		}
+		if head-from > maxSetting {
+			return ""
+		}
+	}
+	return text.CollapseSpace(mdUnescaped(strings.TrimSpace(s[from:head])))
 }
 
 var (

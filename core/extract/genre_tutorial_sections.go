@@ -347,19 +347,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		}
 		runs = append(cuts, len(steps))
 		for i := 0; i+1 < len(runs); i++ {
-			a, b := runs[i], runs[i+1]
-			end := last
-			if b < len(steps) {
-				end = stepAt[b]
-			}
-			at := root
-			if s := sectionAt(roots, stepAt[a]); s != nil && s.Level > 0 {
-				at = s
-				if p := x.parentOf(s); p != nil && p.Level > 0 && stepAt[b-1] >= s.End {
-					at = p // "### 1. Enable IP forwarding." under "## Linux"
-				}
-			}
-			x.addSectionProcedure(x.headState(at), steps[a:b], stepAt[a:b], stepAt[a], end)
+			x.addRun(roots, root, steps, stepAt, runs[i], runs[i+1], last, true)
 		}
 		return
 	}
@@ -382,17 +370,28 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		if i < len(steps) && !x.coveredBetween(stepAt[i-1], stepAt[i]) {
 			continue
 		}
-		end := last
-		if i < len(steps) {
-			end = stepAt[i]
-		}
-		at := root
-		if s := sectionAt(roots, stepAt[from]); s != nil && s.Level > 0 {
-			at = s
-		}
-		x.addSectionProcedure(x.headState(at), steps[from:i], stepAt[from:i], stepAt[from], end)
+		x.addRun(roots, root, steps, stepAt, from, i, last, false)
 		from = i
 	}
+}
+
+// addRun adds steps [a, b) as one procedure, ending where step b starts
+// (last after the last step), named after the section of its first step,
+// or, with part, after the section over it that holds them all ("###
+// 1. Enable IP forwarding." under "## Linux").
+func (x *extractor) addRun(roots []*core.Section, root *core.Section, steps []procStep, stepAt []int, a, b, last int, part bool) {
+	end := last
+	if b < len(steps) {
+		end = stepAt[b]
+	}
+	at := root
+	if s := sectionAt(roots, stepAt[a]); s != nil && s.Level > 0 {
+		at = s
+		if p := x.parentOf(s); part && p != nil && p.Level > 0 && stepAt[b-1] >= s.End {
+			at = p
+		}
+	}
+	x.addSectionProcedure(x.headState(at), steps[a:b], stepAt[a:b], stepAt[a], end)
 }
 
 // maxStepNotes bounds the paragraphs kept after a step of a section.

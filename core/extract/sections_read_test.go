@@ -327,3 +327,23 @@ func TestStepsLeadInsideANumberedItemIsThatItemsPart(t *testing.T) {
 		}
 	}
 }
+
+// A section's steps introduced by a lead-in that names no function ("The
+// following steps are recommended:") keep what the section says before
+// it: the warning is why the steps are there.
+func TestStepsKeepTheSettingBeforeTheirLeadIn(t *testing.T) {
+	doc := "# SpatiaLite\n\nThe module adds spatial features to the database for geographic data.\n\n## Warning\n\n" +
+		"The extension adds many SQL functions, some of which may crash the server when untrusted users run them.\n\n" +
+		"You should not expose it to the public internet without extra measures.\n\n" +
+		"The following steps are recommended:\n\n- Disable arbitrary SQL queries by untrusted users.\n- Define the queries people may run.\n\n" +
+		"## Installation\n\nInstall the library with the package manager of your system before you load it.\n"
+	for _, p := range Extract(analyzed(doc, core.FormatMarkdown, core.Reference), Options{}) {
+		if strings.Contains(p.ComputationalForm, "Disable arbitrary SQL") {
+			if !strings.Contains(p.FormalStatement, "may crash the server") || !strings.Contains(p.FormalStatement, "public internet") {
+				t.Errorf("%s lost its setting: %q", p.Name, p.FormalStatement)
+			}
+			return
+		}
+	}
+	t.Error("the recommended steps were not read")
+}
