@@ -216,13 +216,7 @@ func twoResults(c *core.Comparison, cand, existing *core.Primitive) {
 // a word of substance the other lacks. An author who writes a sentence
 // twice with one word changed means both. w and v are the words.
 func otherSubject(cand, existing *core.Primitive) (w, v string, ok bool) {
-	pc, pe := &cand.Provenance, &existing.Provenance
-	if pc.Document == "" || pc.Document != pe.Document || pc.Offset == pe.Offset {
-		return "", "", false
-	}
-	a, b := writtenWords(cand.FormalStatement), writtenWords(existing.FormalStatement)
-	w, v = onlyIn(a, b), onlyIn(b, a)
-	return w, v, w != "" && v != ""
+	return twoPlaces(cand, existing, cand.FormalStatement, existing.FormalStatement)
 }
 
 // otherPassage reports whether cand and existing open two sections of
@@ -231,12 +225,22 @@ func otherSubject(cand, existing *core.Primitive) (w, v string, ok bool) {
 // to say two things: what each goes on to say is its subject. w and v
 // are words only one of the two passages has.
 func otherPassage(cand, existing *core.Primitive) (w, v string, ok bool) {
-	pc, pe := &cand.Provenance, &existing.Provenance
-	if pc.Document == "" || pc.Document != pe.Document || pc.Offset == pe.Offset || cand.Passage == "" || existing.Passage == "" {
+	if cand.Passage == "" || existing.Passage == "" {
 		return "", "", false
 	}
-	a, b := writtenWords(cand.Passage), writtenWords(existing.Passage)
-	w, v = onlyIn(a, b), onlyIn(b, a)
+	return twoPlaces(cand, existing, cand.Passage, existing.Passage)
+}
+
+// twoPlaces reports whether cand and existing stand at two places of one
+// document and their texts a and b each have a word of substance the
+// other lacks (w in a, v in b).
+func twoPlaces(cand, existing *core.Primitive, a, b string) (w, v string, ok bool) {
+	pc, pe := &cand.Provenance, &existing.Provenance
+	if pc.Document == "" || pc.Document != pe.Document || pc.Offset == pe.Offset {
+		return "", "", false
+	}
+	wa, wb := writtenWords(a), writtenWords(b)
+	w, v = onlyIn(wa, wb), onlyIn(wb, wa)
 	return w, v, w != "" && v != ""
 }
 
