@@ -702,12 +702,12 @@ func howToSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN int
 		return out
 	}
 	now := cfg.Now()
-	task := taskTitle(&sub, procs)
+	keywords := conceptTerms(sh.lex, len(prims), sub.Title, own, all, bgN)
+	triggers := firstN(keywords, maxTriggers)
+	task := workTitled(taskTitle(&sub, procs), keywords, prims)
 	named := sub
 	named.Title = task
 	name := subjectName(d, &named, cfg.Reserved)
-	keywords := conceptTerms(sh.lex, len(prims), sub.Title, own, all, bgN)
-	triggers := firstN(keywords, maxTriggers)
 
 	meta := baseMeta(d, "how-to", len(prims), Center(prims), now)
 	meta = append(meta[:5], append([]kv{{"subject", task}, {"sources", strings.Join(firstN(sub.Docs, maxDocsNamed), ", ")}}, meta[5:]...)...)

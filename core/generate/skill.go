@@ -225,6 +225,9 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 		return out
 	}
 	now := cfg.Now()
+	keywords := conceptTerms(sh.lex, len(prims), sub.Title, own, all, bgN)
+	triggers := firstN(keywords, maxTriggers)
+	sub.Title = workTitled(sub.Title, keywords, prims)
 	name := subjectName(d, &sub, cfg.Reserved)
 	domainTitle := displayName(d)
 	title := clean(sub.Title, maxNameRunes)
@@ -233,8 +236,6 @@ func subjectSkill(d DomainInfo, sub Subject, own *vocabulary, all []int32, bgN i
 	}
 	center := Center(prims)
 	ranked := sh.importance(prims)
-	keywords := conceptTerms(sh.lex, len(prims), sub.Title, own, all, bgN)
-	triggers := firstN(keywords, maxTriggers)
 
 	refs := referenceFiles(title, prims)
 

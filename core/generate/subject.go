@@ -442,3 +442,98 @@ func cutSlug(s string, n int) string {
 func sortSubjects(ss []Subject) {
 	sort.SliceStable(ss, func(i, j int) bool { return ss[i].Key < ss[j].Key })
 }
+
+// workTitled gives a title that names only a part of a work in everyday
+// words ("Security", "Detailed design") the name the work goes by, as
+// "Security (Borg)": two works' security sections are otherwise one
+// skill name and one description. That name is the first of the
+// subject's single-word terms its primitives write as a name (nameForm).
+// A title with a word of its own is returned as it is.
+func workTitled(title string, terms []string, prims []core.Primitive) string {
+	if !everydayTitle(title) {
+		return title
+	}
+	for _, t := range terms {
+		if strings.ContainsAny(t, " -") || text.IsCommonWord(t) {
+			continue
+		}
+		if form := nameForm(t, prims); form != "" && !strings.EqualFold(form, title) {
+			return title + " (" + form + ")"
+		}
+	}
+	return title
+}
+
+// everydayTitle reports whether title is a few words that are all
+// everyday English or stopwords: a heading any work may have.
+func everydayTitle(title string) bool {
+	ws := text.Words(strings.ToLower(title))
+	if len(ws) == 0 || len(ws) > 3 {
+		return false
+	}
+	for _, w := range ws {
+		if !text.IsCommonWord(w) && !text.IsStopword(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// nameForm is how prims write term when they write it as a name, "" when
+// they mostly do not: an occurrence is a name when it is capitalized
+// inside a sentence ("in Borg") or part of a code name
+// ("`crossbeam-channel`"). The form is the whole name as most often
+// written, so "crossbeam" is "crossbeam-channel" where that is how the
+// work calls itself.
+func nameForm(term string, prims []core.Primitive) string {
+	forms := map[string]int{}
+	names, all := 0, 0
+	for i := range prims {
+		for _, s := range []string{prims[i].Name, prims[i].FormalStatement} {
+			text.EachWord(s, func(w string, start, end int) {
+				if !strings.EqualFold(w, term) {
+					return
+				}
+				all++
+				// the code name the word is part of
+				a, b := start, end
+				for a > 0 && codeNameByte(s[a-1]) {
+					a--
+				}
+				for b < len(s) && codeNameByte(s[b]) {
+					b++
+				}
+				whole := strings.Trim(s[a:b], "-_:.")
+				code := whole != w || a > 0 && s[a-1] == '`'
+				capital := w[0] >= 'A' && w[0] <= 'Z' && !sentenceStart(s[:start])
+				if !code && !capital {
+					return
+				}
+				names++
+				forms[whole]++
+			})
+		}
+	}
+	if names < 2 || 2*names < all {
+		return ""
+	}
+	best := ""
+	for f, n := range forms {
+		if n > forms[best] || n == forms[best] && f < best {
+			best = f
+		}
+	}
+	return best
+}
+
+// codeNameByte reports whether c joins the words of a code name
+// ("crossbeam-channel", "std::sync").
+func codeNameByte(c byte) bool {
+	return c == '-' || c == '_' || c == ':' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// sentenceStart reports whether a word after before opens a sentence.
+func sentenceStart(before string) bool {
+	before = strings.TrimRight(before, " \t\n\"'(*`")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ".!?:#")
+}

@@ -425,3 +425,28 @@ func TestSkillsOfOneWorkNameEachOther(t *testing.T) {
 		}
 	}
 }
+
+// A title any work may have is given the name the work goes by; a title
+// with a word of its own, or a work that names nothing, is left alone.
+func TestWorkTitledNamesTheWork(t *testing.T) {
+	prims := []core.Primitive{
+		{Name: "Attack model", FormalStatement: "An attacker who controls the repository cannot make Borg accept a forged chunk."},
+		{Name: "Key derivation", FormalStatement: "Borg derives the chunk id key from the passphrase. The chunker is seeded."},
+		{Name: "Channel flavors", FormalStatement: "The `crossbeam-channel` crate offers three flavors; crossbeam-channel is an upgrade."},
+		{Name: "Channel capacity", FormalStatement: "A zero-capacity channel in `crossbeam-channel` blocks."},
+	}
+	for _, c := range []struct {
+		title string
+		terms []string
+		want  string
+	}{
+		{"Security", []string{"chunk", "borg", "key"}, "Security (Borg)"},
+		{"Detailed design", []string{"channel", "crossbeam", "flavor"}, "Detailed design (crossbeam-channel)"},
+		{"Transparent Proxying", []string{"borg"}, "Transparent Proxying"},
+		{"Security", []string{"chunk", "key"}, "Security"},
+	} {
+		if got := workTitled(c.title, c.terms, prims); got != c.want {
+			t.Errorf("workTitled(%q, %q) = %q, want %q", c.title, c.terms, got, c.want)
+		}
+	}
+}

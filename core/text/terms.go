@@ -145,7 +145,12 @@ func Terms(s string) []string {
 		}
 		return -1
 	}
-	EachWord(s, func(w string, _, _ int) {
+	EachWord(s, func(w string, start, end int) {
+		// A short piece of a snake_case name ("gen" of
+		// gen_gaussian_plot_vals) is an abbreviation, not a term.
+		if len(w) < 4 && (start > 0 && s[start-1] == '_' || end < len(s) && s[end] == '_') {
+			return
+		}
 		if words != nil {
 			if i, ok := words[w]; ok {
 				entries[i].n++

@@ -2,6 +2,7 @@ package text
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -170,5 +171,18 @@ func TestTermsAsByMaps(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A short piece of a snake_case name is no term; the long pieces are.
+func TestTermsSkipShortIdentifierPieces(t *testing.T) {
+	got := Terms("Z = gen_gaussian_plot_vals(x_hat, sigma) plots the gaussian")
+	for _, w := range got {
+		if w == "gen" || w == "hat" {
+			t.Errorf("Terms holds the identifier piece %q: %q", w, got)
+		}
+	}
+	if !slices.Contains(got, "gaussian") {
+		t.Errorf("Terms = %q, want gaussian", got)
 	}
 }
