@@ -254,6 +254,9 @@ func readHTML(ctx context.Context, raw []byte) (string, string, []string, error)
 		// Markdown, shorthands and definition lists are Bikeshed's
 		return readBikeshed(ctx, []byte(page))
 	}
+	if isMarkdeep(page) {
+		return markdeepText(page), page, nil, nil
+	}
 	body, title, nest := htmltext.Read(page)
 	if strings.Contains(page, "respecConfig") {
 		// a ReSpec source: its shorthands print as Bikeshed's do

@@ -172,3 +172,27 @@ func TestEcmarkupSourceRead(t *testing.T) {
 		t.Errorf("text:\n%s", got)
 	}
 }
+
+// A Markdeep page (design notes kept as name.md.html) is read as the
+// Markdown it holds: its headings and lists stay lines, its diagram is a
+// block, and the renderer's tags are gone.
+func TestMarkdeepIsReadAsMarkdown(t *testing.T) {
+	dir := t.TempDir()
+	page := "<meta charset=\"utf-8\">\n\n# Spill Design\n\n## Background\n\nLogs are *popped* when read.\n\n" +
+		"**********************\n* +------+   +----+ *\n* | Push |-->| DQ | *\n* +------+   +----+ *\n**********************\n\n" +
+		"1. Spill\n1. Peek\n\n<!-- Markdeep: -->\n<style class=\"fallback\">body{visibility:hidden}</style><script src=\"markdeep.min.js\" charset=\"utf-8\"></script>\n"
+	p := write(t, dir, "spill.md.html", []byte(page))
+	res, err := Local(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Documents[0].Text
+	for _, want := range []string{"# Spill Design\n", "\n## Background\n", "\n```text\n +------+   +----+\n | Push |-->| DQ |\n", "\n1. Spill\n1. Peek\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "markdeep") || strings.Contains(got, "<meta") || strings.Contains(got, "visibility") {
+		t.Errorf("the renderer's tags are in the text:\n%s", got)
+	}
+}

@@ -175,7 +175,7 @@ func atx(rest string) (level int, title string, ok bool) {
 	case t[j-1] == ' ' || t[j-1] == '\t':
 		t = t[:j]
 	}
-	t = collapseSpace(badgesOut(inlineHTMLOut(headingAttrsOut(t))))
+	t = collapseSpace(badgesOut(inlineHTMLOut(text.HeadingAttrsOut(t))))
 	if t == "" {
 		return 0, "", false
 	}
@@ -193,29 +193,6 @@ func badgesOut(t string) string {
 		return t
 	}
 	return strings.TrimSpace(badge.ReplaceAllString(t, ""))
-}
-
-// headingAttrsOut drops a heading's attribute list, which pandoc, kramdown
-// and mmark print nothing of ("Elligator 2 method {#elligator2}", "Notes
-// {.unnumbered}", "Usage {: #usage}"), and reads its backslash escapes
-// as the characters they keep from markup ("hash\_to\_field").
-func headingAttrsOut(t string) string {
-	if strings.HasSuffix(t, "}") {
-		if i := strings.LastIndex(t, "{"); i > 0 && (t[i-1] == ' ' || t[i-1] == '\t') && i+1 < len(t) && strings.IndexByte("#.:", t[i+1]) >= 0 {
-			t = strings.TrimRight(t[:i], " \t")
-		}
-	}
-	if strings.Contains(t, `\`) {
-		var b strings.Builder
-		for i := 0; i < len(t); i++ {
-			if t[i] == '\\' && i+1 < len(t) && strings.IndexByte("_*`#!|~", t[i+1]) >= 0 {
-				continue
-			}
-			b.WriteByte(t[i])
-		}
-		t = b.String()
-	}
-	return t
 }
 
 // inlineHTMLOut drops the inline HTML tags of a heading (`<a href="#x"

@@ -710,13 +710,21 @@ func (r *texRender) clean(s string) string {
 				}
 				i = skipArgs(s, k, 1)
 			case strings.HasPrefix(name, "index"):
-				// \index, \indexdef, \indexsee{a}{b}: index entries, not
-				// text.
+				// \index, \indexsee{a}{b}: index entries, not text. An
+				// author's \indexterm{red-black ordering} or
+				// \indexcode{stval}, defined where lore cannot see it,
+				// most often prints its term too: it is kept unless it
+				// only files the word just printed (indexOnly).
 				n := 1
 				if strings.HasPrefix(name, "indexsee") {
 					n = 2
 				}
-				i = skipArgs(s, skipOptArgs(s, i), n)
+				at := skipOptArgs(s, i)
+				if name != "index" && n == 1 && !indexOnly(s, at, b) {
+					i = at
+					continue
+				}
+				i = skipArgs(s, at, n)
 			case inlineCodeCmds[name]:
 				if code, e, ok := readInlineCode(s, i, name); ok {
 					emit(inlineCodeText(code, name))

@@ -538,3 +538,21 @@ func controlWordAt(s string, at int) (string, int) {
 	}
 	return s[at+1 : j], j
 }
+
+// indexOnly reports whether the index macro whose argument opens at
+// s[at] only files an entry: its argument is index syntax ("group!abelian",
+// "term|textbf") or the word the text printed just before it
+// ("\define{objects}.\indexdef{object}"). Otherwise it is a term of the
+// sentence ("the \indexcode{stval} register"), which TeX prints.
+func indexOnly(s string, at int, before []byte) bool {
+	if at >= len(s) || s[at] != '{' {
+		return true
+	}
+	end := skipArgs(s, at, 1)
+	arg := strings.TrimSpace(s[at+1 : max(at+1, end-1)])
+	if arg == "" || strings.ContainsAny(arg, "!|@") {
+		return true
+	}
+	tail := string(before[max(0, len(before)-3*len(arg)-40):])
+	return strings.Contains(strings.ToLower(tail), strings.ToLower(arg))
+}

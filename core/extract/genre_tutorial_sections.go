@@ -77,6 +77,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		// above" are its own
 		runs           []int
 		numbered, anew bool // a numbered step heading was read; one numbered 1 again waits for its step
+		listed         bool // lastPara holds the items of the list it leads into
 	)
 	// addStep adds a step led into by lead, found at offset at; the first
 	// step under a heading says the heading.
@@ -257,6 +258,7 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			flushFiles()
 			noteFor, intro = -1, nil
 			stepOpen = false
+			title = text.HeadingAttrsOut(title)
 			heading = stepNumberless(plainMarkdown(title))
 			if n := plainMarkdown(title); heading != strings.TrimSpace(n) {
 				anew = anew || numbered && strings.HasPrefix(strings.TrimSpace(n), "1")
@@ -272,10 +274,19 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			// nothing a step needs
 		case t == "":
 			if len(para) > 0 {
-				note(lastPara)
-				lastPara = strings.Join(para, " ")
+				cur := strings.Join(para, " ")
+				if it := itemText(cur); it != cur && lastPara != "" && (listed || strings.HasSuffix(lastPara, ":")) {
+					// the items of a list finish the sentence leading
+					// into them ("occurs if either:"): one thought,
+					// never a note cut from its conditions
+					lastPara = joinItem(lastPara, it)
+					listed = true
+				} else {
+					note(lastPara)
+					lastPara, listed = cur, false
+					teardown(lastPara, p)
+				}
 				para = para[:0]
-				teardown(lastPara, p)
 			}
 		default:
 			para = append(para, t)
@@ -434,6 +445,15 @@ func itemText(t string) string {
 		return t[loc[1]:]
 	}
 	return t
+}
+
+// joinItem adds a list item to the paragraph it finishes: after a
+// sentence's end as a sentence, else after "; ".
+func joinItem(para, item string) string {
+	if strings.HasSuffix(para, ":") || strings.HasSuffix(para, ".") {
+		return para + " " + item
+	}
+	return para + "; " + item
 }
 
 // setextUnderline is the line of "=" or "-" that makes the line above it

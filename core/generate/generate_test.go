@@ -3,6 +3,7 @@ package generate
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -1002,6 +1003,17 @@ func TestExampleLinesReadWrappedMath(t *testing.T) {
 	got := strings.Join(exampleLines("We have $g(R2)=(A4,\nA2)$ so $R2$ prefers $A4$."), "\n")
 	if strings.Contains(got, "$") || !strings.Contains(got, "so R2 prefers A4") {
 		t.Errorf("exampleLines = %q", got)
+	}
+}
+
+// A shell prompt's "$" in an example's block opens no formula: the
+// commands and what they print keep their lines.
+func TestExampleLinesKeepPromptedBlocks(t *testing.T) {
+	e := "With $n = 2$ partitions:\n\n```console\n$ rclone lsf --hash-filter 0/2 .\nfile1.jpg\n\n$ rclone lsf --hash-filter 1/2 .\nfile2.jpg\n```"
+	got := exampleLines(e)
+	want := []string{"With n = 2 partitions:", "", "```console", "$ rclone lsf --hash-filter 0/2 .", "file1.jpg", "", "$ rclone lsf --hash-filter 1/2 .", "file2.jpg", "```"}
+	if !slices.Equal(got, want) {
+		t.Errorf("exampleLines =\n%q\nwant\n%q", got, want)
 	}
 }
 

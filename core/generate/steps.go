@@ -279,13 +279,42 @@ func exampleNote(examples []string, ref string) string {
 }
 
 // exampleLines are an example's lines as a reader reads them, their math
-// as Unicode text; a fence inside is kept as written.
+// as Unicode text; a fenced block inside is kept as written, since a
+// shell prompt's "$" opens no formula.
 func exampleLines(e string) []string {
-	// the math is read over the whole example: an inline formula the
-	// source wraps onto the next line is one formula
 	var out []string
-	for _, l := range strings.Split(text.ReadableMath(strings.ToValidUTF8(e, "\uFFFD")), "\n") {
-		out = append(out, strings.TrimRight(l, " \t"))
+	var prose []string
+	flush := func() {
+		if len(prose) == 0 {
+			return
+		}
+		// the math is read over the whole run of prose: an inline
+		// formula the source wraps onto the next line is one formula
+		for _, l := range strings.Split(text.ReadableMath(strings.Join(prose, "\n")), "\n") {
+			out = append(out, strings.TrimRight(l, " \t"))
+		}
+		prose = prose[:0]
 	}
+	fence := ""
+	for _, l := range strings.Split(strings.ToValidUTF8(e, "\uFFFD"), "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case fence != "":
+			out = append(out, strings.TrimRight(l, " \t"))
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+			}
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			flush()
+			fence = t[:3]
+			for len(fence) < len(t) && t[len(fence)] == t[0] {
+				fence += t[:1]
+			}
+			out = append(out, strings.TrimRight(l, " \t"))
+		default:
+			prose = append(prose, l)
+		}
+	}
+	flush()
 	return out
 }

@@ -77,3 +77,18 @@ func TestReadableMathPseudoNameOfTwoArguments(t *testing.T) {
 		}
 	}
 }
+
+// A denominator or a radicand that is a product keeps its parentheses
+// on a line: 1/((1-y)(1-x)), √(y(1-y)²); one factor needs none.
+func TestReadableMathProductUnderBarOrRoot(t *testing.T) {
+	for in, want := range map[string]string{
+		`$\frac{1}{(1 - y)(1-x)}$`:                    `1/((1 - y)(1-x))`,
+		`$\sqrt{y(1-y)^2}$ and $\sqrt{xyz}$`:          `√(y(1-y)²) and √(xyz)`,
+		`$\frac{1}{n^2}$, $\sqrt{2}$, $\frac{a}{12}$`: `1/n², √2, a/12`,
+		`$\frac{dy}{dx}$ and $\frac{1}{2\pi}$`:        `dy/dx and 1/(2π)`,
+	} {
+		if got := ReadableMath(in); got != want {
+			t.Errorf("ReadableMath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -89,6 +89,17 @@ var subscripts = map[rune]rune{'0': '₀', '1': '₁', '2': '₂', '3': '₃', '
 	'+': '₊', '-': '₋', '=': '₌', '(': '₍', ')': '₎', 'i': 'ᵢ', 'j': 'ⱼ', 'k': 'ₖ', 'n': 'ₙ', 'm': 'ₘ', 'a': 'ₐ', 'e': 'ₑ',
 	'x': 'ₓ', 'o': 'ₒ', 'r': 'ᵣ', 'u': 'ᵤ', 'v': 'ᵥ', 't': 'ₜ', 's': 'ₛ', 'p': 'ₚ', 'l': 'ₗ', 'h': 'ₕ'}
 
+// superscriptRunes and subscriptRunes are the runes script writes.
+var superscriptRunes, subscriptRunes = runeSet(superscripts), runeSet(subscripts)
+
+func runeSet(m map[rune]rune) map[rune]struct{} {
+	out := make(map[rune]struct{}, len(m))
+	for _, v := range m {
+		out[v] = struct{}{}
+	}
+	return out
+}
+
 // accent writes g with a combining mark: on its one character, or after
 // each letter of a longer argument (\overline{z+w}).
 func accent(g string, mark rune) string {

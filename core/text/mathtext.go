@@ -323,6 +323,16 @@ func derivative(num, den string) bool {
 	return (n == "d" || n == "∂" || n == "δ") && op(den)
 }
 
+// differentials reports whether num/den is a quotient of differentials
+// (dy/dx, ∂f/∂x), which reads as one whatever its letters.
+func differentials(num, den string) bool {
+	d := func(s string) bool {
+		s = strings.TrimSpace(s)
+		return utf8.RuneCountInString(s) <= 4 && (strings.HasPrefix(s, "d") || strings.HasPrefix(s, "∂") || strings.HasPrefix(s, "δ"))
+	}
+	return d(num) && d(den)
+}
+
 // factorFollows reports whether what follows r's position multiplies
 // what came before by being written next to it: a letter, a digit, an
 // opening parenthesis or bracket, or a command that prints a letter, a
@@ -625,6 +635,26 @@ func wrapped(s string) bool {
 	return depth == 0
 }
 
+// oneFactor is g in parentheses unless it is one factor: a number, a
+// letter or a parenthesized group, with its scripts. A denominator or a
+// radicand that is a product ("(1−y)(1−x)", "xyz") written on a line
+// without its stack or its bar reads as its first factor alone.
+func oneFactor(g string) string {
+	core := strings.TrimRightFunc(g, func(r rune) bool {
+		_, sup := superscriptRunes[r]
+		_, sub := subscriptRunes[r]
+		return sup || sub || r == '!' || r == '\'' || r == '′'
+	})
+	switch {
+	case core == "", wrapped(core), utf8.RuneCountInString(core) == 1:
+		return g
+	}
+	if strings.TrimFunc(core, func(r rune) bool { return r >= '0' && r <= '9' || r == '.' }) == "" {
+		return g
+	}
+	return "(" + g + ")"
+}
+
 // FontPrefixed reads a command nothing defines by the naming convention
 // many authors give their letters: a lowercase font letter before the
 // letter or word it styles (\cM calligraphic M, \bR blackboard R, \kg
@@ -710,7 +740,11 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 			}
 		}
 		num, den := r.group(depth), r.group(depth)
-		f := operand(num) + "/" + operand(den)
+		d := operand(den)
+		if !derivative(num, den) && !differentials(num, den) {
+			d = oneFactor(d)
+		}
+		f := operand(num) + "/" + d
 		if r.factorFollows() && !derivative(num, den) {
 			// "\frac{1}{6}k(k+1)" is (1/6)k(k+1); written on a line
 			// without its stack, "1/6k" reads as 1/(6k).
@@ -722,10 +756,9 @@ func (r *mathReader) structure(b *strings.Builder, name string, depth int) bool 
 		b.WriteString("C(" + n + ", " + k + ")")
 	case "sqrt":
 		idx, _ := r.opt()
-		g := operand(r.group(depth))
-		if strings.ContainsRune(g, '/') && !wrapped(g) {
-			g = "(" + g + ")" // √(X²/N), not √X²/N: the root is of the quotient
-		}
+		// √(X²/N), not √X²/N; √(y(1−y)²), not √y(1−y)²: the root is of
+		// all it covers
+		g := oneFactor(operand(r.group(depth)))
 		switch strings.TrimSpace(idx) {
 		case "":
 			b.WriteString("√" + g)
