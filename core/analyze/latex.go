@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // latexLevels maps sectioning commands to levels before normalization.
@@ -44,6 +45,7 @@ const maxLaTeXArg = 4096
 // starts at the command's backslash and its body after the closing brace.
 func latexHeadings(s string) []heading {
 	var hs []heading
+	authors := authorSectioning(s)
 	// Next '%' and '\' at or after i.
 	pct, bs := -1, -1
 	for i := 0; i < len(s); {
@@ -85,6 +87,16 @@ func latexHeadings(s string) []heading {
 			continue
 		}
 		level, ok := latexLevels[name]
+		if base, mine := authors[name]; !ok && mine && lineStart(s, i) {
+			// \Level 1 {Title}: the number gives the depth
+			k := skipArgSpace(s, after)
+			n := 0
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' && n < 10 {
+				n = 10*n + int(s[k]-'0')
+				k++
+			}
+			level, after, ok = min(base+n, 6), k, true
+		}
 		if !ok || isDefinition(s, i) {
 			i = after
 			continue
@@ -98,6 +110,59 @@ func latexHeadings(s string) []heading {
 		i = body
 	}
 	return hs
+}
+
+// authorHeading is a line opening with a command lore does not know that
+// takes an optional depth and a title and is labelled at once, as a
+// section is: "\Level 1 {Abstract presentation}\n\label{sec:stationary}".
+var authorHeading = lazyre.New(`(?m)^[ \t]*\\([A-Za-z]+)\*?[ \t]*([0-9]?)[ \t]*\{[^{}\n]{1,200}\}[ \t]*\n?[ \t]*\\label\{`)
+
+// authorSectioning finds the sectioning commands an author defined where
+// lore cannot see (a preamble in another file): a command that opens a
+// line, takes a title and is labelled at once, at least twice. It maps
+// each to the level its depth 0 stands for: a chapter when it is given
+// depths (\Level 0 … \Level 2), else a section.
+func authorSectioning(s string) map[string]int {
+	if !strings.Contains(s, "\\label{") {
+		return nil
+	}
+	count := map[string]int{}
+	depths := map[string]bool{}
+	for _, m := range authorHeading.FindAllStringSubmatch(s, -1) {
+		if _, known := latexLevels[m[1]]; known || labelledNonHeadings[m[1]] {
+			continue
+		}
+		count[m[1]]++
+		if m[2] != "" {
+			depths[m[1]] = true
+		}
+	}
+	var out map[string]int
+	for name, n := range count {
+		if n < 2 {
+			continue
+		}
+		if out == nil {
+			out = map[string]int{}
+		}
+		out[name] = latexLevels["section"]
+		if depths[name] {
+			out[name] = latexLevels["chapter"]
+		}
+	}
+	return out
+}
+
+// labelledNonHeadings are commands that take a braced argument and are labelled
+// at once without being headings.
+var labelledNonHeadings = map[string]bool{"item": true, "caption": true, "begin": true, "end": true, "footnote": true, "paragraph": true, "subparagraph": true}
+
+// lineStart reports whether the command at s[i] opens its line.
+func lineStart(s string, i int) bool {
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	return i == 0 || s[i-1] == '\n'
 }
 
 // commandName reads the control word starting at i (just after a

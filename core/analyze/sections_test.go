@@ -422,6 +422,24 @@ func TestSectionsLaTeXLevelsNormalized(t *testing.T) {
 	}
 }
 
+// A chapter whose sectioning commands its author defined in a preamble
+// elsewhere ("\Level 1 {Title}" then a label) is read by them: a command
+// that opens lines with a title and a label at once, given depths. One
+// such line alone, or one without a label, names no command.
+func TestSectionsLaTeXAuthorsOwnSectioning(t *testing.T) {
+	text := "Intro text.\n\\Level 1 {Abstract presentation}\n\\label{sec:abs}\nText.\n" +
+		"\\Level 1 {Computational form}\n\\label{sec:comp}\nText.\n\\Level 2 {Incomplete LU}\nText.\n" +
+		"\\boxed{Not a heading}\n\\label{eq:x}\n"
+	want := "0::Preamble\n1::Abstract presentation\n1::Computational form\n  2::Incomplete LU\n"
+	if got := outline(Sections(text, core.FormatLaTeX)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	one := "Intro.\n\\Level 1 {Only once}\n\\label{sec:a}\nText.\n"
+	if got := outline(Sections(one, core.FormatLaTeX)); strings.Contains(got, "Only once") {
+		t.Errorf("one labelled line made a heading:\n%s", got)
+	}
+}
+
 func TestCleanLaTeX(t *testing.T) {
 	cases := map[string]string{
 		`Sorting \emph{Algorithms}`:                      "Sorting Algorithms",
