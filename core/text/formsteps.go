@@ -3,6 +3,8 @@ package text
 import (
 	"strconv"
 	"strings"
+
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // A procedure's computational form is its steps in order, one numbered
@@ -155,12 +157,32 @@ var ShellLangs = map[string]bool{
 // its language says.
 func (b CodeBlock) Prompted() bool {
 	for _, l := range b.Lines {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "PS> ") || strings.HasPrefix(l, "> ") && b.Lang == "cmd" {
+		if b.prompt(strings.TrimSpace(l)) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// namedPrompt is a shell's prompt that names the shell, user, host or
+// folder before its "$" or "#": "sh-5.0$ ", "alice@box:~/src$ ",
+// "[root@host ~]# ", "(venv) bob@pc:~$ ", and PowerShell's "PS C:\> ".
+var namedPrompt = lazyre.New(`^(?:(?:\([^()\s]{1,30}\)\s)?(?:\[[^\]\n]{1,60}\]|[\w.@:~/+-]{1,60})[$#]|PS [^>\n]{1,80}>) `)
+
+// prompt is the length of the prompt that opens l, 0 for none.
+func (b CodeBlock) prompt(l string) int {
+	for _, pr := range []string{"$ ", "PS> "} {
+		if strings.HasPrefix(l, pr) {
+			return len(pr)
+		}
+	}
+	if strings.HasPrefix(l, "> ") && b.Lang == "cmd" {
+		return 2
+	}
+	if m := namedPrompt.FindStringIndex(l); m != nil {
+		return m[1]
+	}
+	return 0
 }
 
 // Commands are the lines of a block worth quoting as commands: no blank
@@ -184,17 +206,14 @@ func (b CodeBlock) Commands() []string {
 			continue
 		}
 		if isPrompted {
-			p := ""
-			for _, pr := range []string{"$ ", "PS> ", "> "} {
-				if strings.HasPrefix(l, pr) {
-					p = pr
-					break
-				}
+			p := b.prompt(l)
+			if p == 0 && strings.HasPrefix(l, "> ") {
+				p = 2 // a line the command before goes on in
 			}
-			if p == "" {
+			if p == 0 {
 				continue
 			}
-			l = strings.TrimSpace(l[len(p):])
+			l = strings.TrimSpace(l[p:])
 		}
 		out = append(out, l)
 		cont = more

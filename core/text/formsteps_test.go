@@ -43,6 +43,13 @@ func TestCodeBlockCommands(t *testing.T) {
 	if got := bash.Commands(); !reflect.DeepEqual(got, []string{"mkdir -p /srv/app", "systemctl start app"}) || bash.Prompted() {
 		t.Errorf("bash commands %q", got)
 	}
+	// a prompt that names the shell, the user or the folder is a prompt:
+	// what the commands print is no command
+	named := CodeBlock{Lang: "console", Lines: []string{"sh-5.0$ id", "uid=1000(build) gid=1000(build)", "sh-5.0$ capsh --print",
+		"Bounding set =cap_chown", "[root@host ~]# dnf install -y buildah", "alice@box:~/src$ make", "PS C:\\Users\\bob> Get-Item x"}}
+	if got := named.Commands(); !reflect.DeepEqual(got, []string{"id", "capsh --print", "dnf install -y buildah", "make", "Get-Item x"}) {
+		t.Errorf("named-prompt commands %q", got)
+	}
 	if f := Fence([]string{"```go", "x := 1", "````"}); f != "`````" {
 		t.Errorf("fence %q", f)
 	}
