@@ -78,12 +78,6 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 		runs           []int
 		numbered, anew bool // a numbered step heading was read; one numbered 1 again waits for its step
 		listed         bool // lastPara holds the items of the list it leads into
-		// preface is what the guide says before its first step under
-		// headings of no step ("tested on OpenShift 4.16", "overlay
-		// works if the storage is an emptyDir volume"): it leads into
-		// the first step, as a section's opening paragraphs lead into
-		// the section's
-		preface []string
 	)
 	// addStep adds a step led into by lead, found at offset at; the first
 	// step under a heading says the heading.
@@ -92,9 +86,6 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			// what the section says before its first step (the cause
 			// of the problem the step fixes) leads into it
 			lead = strings.TrimSpace(strings.Join(intro, " ") + " " + lead)
-		}
-		if len(steps) == 0 && len(preface) > 0 {
-			lead = strings.TrimSpace(strings.Join(preface, " ") + " " + lead)
 		}
 		intro = nil
 		st.text = lead
@@ -265,9 +256,6 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 				note(strings.Join(para, " "))
 			}
 			flushFiles()
-			if len(steps) == 0 && len(preface) < maxStepNotes {
-				preface = append(preface, intro...)
-			}
 			noteFor, intro = -1, nil
 			stepOpen = false
 			title = text.HeadingAttrsOut(title)

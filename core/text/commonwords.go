@@ -41,7 +41,7 @@ var commonWords = func() map[string]struct{} {
 		value version view want water way week well whole word work world write year young
 		positive negative template specific various similar whether within
 		lecture chapter course exercise solution introduction overview appendix summary
-		security safety performance architecture
+		security safety performance architecture proof specification
 	`)
 	m := make(map[string]struct{}, len(words))
 	for _, w := range words {
