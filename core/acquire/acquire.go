@@ -185,6 +185,8 @@ var formats = map[string]struct {
 	// "1-introduction.ltx")
 	".ltx":   {core.FormatLaTeX, "text/x-tex"},
 	".latex": {core.FormatLaTeX, "text/x-tex"},
+	// LaTeX with embedded Ruby (see rubyTeX)
+	".rbtex": {core.FormatLaTeX, "text/x-tex"},
 	".ptx":   {core.FormatPreTeXt, "application/x-pretext+xml"},
 	// .xml is read as what its root element says (see readAs): PreTeXt or
 	// XHTML; this entry only admits the name.

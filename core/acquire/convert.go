@@ -160,6 +160,9 @@ func decodeText(ext string, raw []byte, opts Options, pages func(done, total int
 		if err == nil && formats[ext].format == core.FormatMarkdown {
 			text = codeShortcodes(text)
 		}
+		if err == nil && ext == ".rbtex" {
+			text = rubyTeX(text)
+		}
 		return text, "", notes, err
 	}
 	if ext == ".pdf" && pages != nil {

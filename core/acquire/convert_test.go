@@ -196,3 +196,26 @@ func TestMarkdeepIsReadAsMarkdown(t *testing.T) {
 		t.Errorf("the renderer's tags are in the text:\n%s", got)
 	}
 }
+
+// A .rbtex file is read as the LaTeX its Ruby prints: begin_sec calls
+// open sections by depth, other Ruby prints nothing, and every line stays
+// where it was.
+func TestRubyTeXIsReadAsTheLaTeXItPrints(t *testing.T) {
+	dir := t.TempDir()
+	src := "<%\n  chapter('04','Limits')\n%>\n<% begin_sec(\"Indeterminate forms\",nil,'ind') %>\nText.\n" +
+		"<% begin_sec(\"L'H\\\\^{o}pital's rule\",nil,'lh') %>\n\\begin{theorem}A rule.\\end{theorem}\n<% end_sec('lh') %>\n<% end_sec('ind') %>\n" +
+		"<% begin_sec(\"Proofs\") %>\nMore.\n<% marginbox(100,'m','Box',{},\n%q{text}) %>\nEnd.\n"
+	p := write(t, dir, "ch04.rbtex", []byte(src))
+	res, err := Local(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Documents[0]
+	if d.Format != core.FormatLaTeX {
+		t.Errorf("format %s", d.Format)
+	}
+	want := "\n\n\n\\section{Indeterminate forms}\nText.\n\\subsection{L'H\\^{o}pital's rule}\n\\begin{theorem}A rule.\\end{theorem}\n\n\n\\section{Proofs}\nMore.\n\n\nEnd.\n"
+	if d.Text != want {
+		t.Errorf("text\n%q\nwant\n%q", d.Text, want)
+	}
+}
