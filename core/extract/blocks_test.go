@@ -131,14 +131,14 @@ func TestLaTeXReferencesRendered(t *testing.T) {
 		"\\begin{equation}\\label{eq:tri}|x+y| \\le |x|+|y|\\end{equation}\n" +
 		"\\begin{thm}\\label{thm:r}\nThere is an ordered field with the \\hyperref[defn:lub]{least-upper-bound property} such that " +
 		"\\eqref{eq:tri} holds, as in \\cref{sec:reals}, \\Cref{defn:lub}, \\autoref{defn:lub}, Definition~\\ref{defn:lub} " +
-		"and Lemma~\\ref{lem:elsewhere}; see also \\cref{thm:far}.\n\\end{thm}\n"
+		"and Lemma~\\ref{lem:far}; see also \\cref{thm:cauchy-davenport}.\n\\end{thm}\n"
 	ps := texFixture(t, txt)
 	if len(ps) != 2 {
 		t.Fatalf("got %v", nameList(ps))
 	}
 	want := "There is an ordered field with the least-upper-bound property such that (1) holds, as in Section 1, " +
 		"Definition 1.1 (Least-upper-bound Property), Definition 1.1 (Least-upper-bound Property), " +
-		"Definition 1.1 (Least-upper-bound Property) and Lemma (elsewhere); see also Theorem (elsewhere)."
+		"Definition 1.1 (Least-upper-bound Property) and Lemma (elsewhere); see also Theorem (elsewhere: cauchy davenport)."
 	if got := ps[1].FormalStatement; got != want {
 		t.Errorf("statement\n got %q\nwant %q", got, want)
 	}

@@ -36,6 +36,31 @@ func PrintedReference(description string) bool {
 	return !strings.Contains(description, "(\\"+usesCommand+"{")
 }
 
+// keyWords are the words a label key names its target by, after its
+// kind ("lem:cauchy-davenport" is "cauchy davenport", "sec:red-black"
+// "red black"), "" when they say nothing (a number, a letter or two, one
+// short word: "thm:far", "eq3").
+func keyWords(key string) string {
+	if i := strings.LastIndexByte(key, ':'); i >= 0 {
+		key = key[i+1:]
+	}
+	ws := strings.FieldsFunc(key, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' || r == '/' })
+	if len(ws) > 1 && keyKind(ws[0]+":") != "" {
+		ws = ws[1:] // PreTeXt's "sec-far", "thm-main"
+	}
+	letters := 0
+	for _, w := range ws {
+		if strings.IndexFunc(w, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 {
+			return ""
+		}
+		letters += utf8.RuneCountInString(w)
+	}
+	if len(ws) == 0 || len(ws) == 1 && letters < 6 || letters < 5 {
+		return ""
+	}
+	return strings.Join(ws, " ")
+}
+
 // render renders one reference command as reading text. before is the
 // word written just before it: "Lemma~\ref{x}" already says "Lemma", so
 // the reference only adds the number.
@@ -94,10 +119,16 @@ func (r *texRender) renderKey(cmd, key string, kindBefore, inParens bool) string
 		}
 	}
 	if !known {
-		if kindBefore || kind == "" {
-			return refElsewhere
+		where := refElsewhere
+		if words := keyWords(key); words != "" {
+			// the author's name for it is all a reader without the
+			// rest of the book has: "Lemma (elsewhere: sumset bound)"
+			where = "(elsewhere: " + words + ")"
 		}
-		return kind + " " + refElsewhere
+		if kindBefore || kind == "" {
+			return where
+		}
+		return kind + " " + where
 	}
 	num := lab.number
 	if num == "" {
