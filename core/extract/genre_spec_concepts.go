@@ -502,6 +502,7 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 	var parts []string
 	var lead *specLeadIn // what the paragraph so far, ending in a colon, introduces
 	at, skipped := -1, 0
+	skipItems := false
 	for i := 0; i < len(bs); i++ {
 		b := &bs[i]
 		if lead != nil && at >= 0 && len(lead.entries) == 0 {
@@ -542,7 +543,15 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 			continue
 		}
 		t := strings.TrimSpace(specStatementText(raw, x.format))
+		if b.kind == bkItem && skipItems {
+			continue // an item of the list a skipped paragraph leads into
+		}
+		skipItems = false
 		if t == "" || strings.HasPrefix(t, "Note:") || specAboutSection(t) || specExampleOpening(t) || specHeaderBlock(window, b) {
+			// the examples or notes a skipped paragraph introduces
+			// ("Examples of a breaking change include:") go with it:
+			// without it they state what the source does not
+			skipItems = b.kind != bkItem && strings.HasSuffix(t, ":")
 			continue
 		}
 		if lead != nil && len(parts) > 0 && (len(lead.entries) > 0 || lead.diagram != nil && !strings.HasSuffix(t, ":")) {
@@ -587,6 +596,11 @@ func (x *extractor) specFirstParagraph(from, end int) (string, int, *specLeadIn)
 	stmt := text.CollapseSpace(strings.Join(parts, " "))
 	if lead != nil {
 		stmt = strings.TrimSpace(lead.statement(stmt))
+	}
+	if strings.HasSuffix(stmt, ":") && (lead == nil || len(lead.entries) == 0 && lead.diagram == nil) {
+		// a lead-in whose list is requirements of their own states
+		// nothing by itself
+		return "", 0, nil
 	}
 	return stmt, at, lead
 }

@@ -309,3 +309,23 @@ func TestSpecLaterLeadInKeepsDiagram(t *testing.T) {
 		t.Errorf("form lacks the diagram:\n%s", p.ComputationalForm)
 	}
 }
+
+// The examples a paragraph introduces ("Examples of a breaking change
+// include:") are no statement of the section without it, and a lead-in
+// whose list is requirements of their own states nothing by itself.
+func TestSpecExampleListsStayWithTheirLeadIn(t *testing.T) {
+	doc := "# Tile Spec\n\nReaders MUST read tiles and the key words are as in RFC 2119.\n\n" +
+		"## Version Compatibility\n\nTile versions follow SemVer, and a reader MUST read newer files or recognize that it cannot.\n\n" +
+		"Examples of a forward compatible change include:\n- Adding a field that can be ignored.\n- Adding an option to a field.\n\n" +
+		"Examples of a breaking change include:\n- Changing the default value of a field.\n\n" +
+		"To support future releases, implementations:\n- SHOULD NOT reject unknown fields.\n- SHOULD validate the values they rely on.\n"
+	ps := Extract(mdDoc(doc, core.Spec), Options{})
+	for _, p := range ps {
+		if strings.Contains(p.FormalStatement, "Adding a field") || strings.Contains(p.FormalStatement, "Changing the default") || strings.HasSuffix(p.FormalStatement, ":") {
+			t.Errorf("%s %q states %q", p.Type, p.Name, p.FormalStatement)
+		}
+	}
+	if !strings.Contains(strings.Join(nameList(ps), "|"), "reject unknown fields") {
+		t.Errorf("the requirements are lost: %v", nameList(ps))
+	}
+}

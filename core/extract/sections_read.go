@@ -42,6 +42,10 @@ const (
 	// term it defines in passing no longer reads the section: a page of
 	// method and examples around one defined word.
 	minUnreadAround = 6000
+	// minMarkedShare is how many sections a marked result or definition
+	// may stand for in a work that marks its knowledge: past it, the
+	// marks are a few among sections of prose.
+	minMarkedShare = 3
 )
 
 // sectionReadings adds to cs a reading of each section
@@ -79,9 +83,12 @@ func (x *extractor) sectionReadings(cs []cand) []cand {
 			marked++
 		}
 	}
-	if marked >= 2 || x.marksResults() {
+	if marked >= 2 && marked*minMarkedShare >= len(x.states) || x.marksResults() {
 		// A work that marks its results and definitions says what its
-		// knowledge is, in any format it is rendered to.
+		// knowledge is, in any format it is rendered to. One that marks
+		// a result or two among many sections of prose and worked
+		// examples (a calculus chapter's two statements of L'Hôpital's
+		// rule over a dozen sections) says most of it unmarked.
 		return cs
 	}
 	sort.Ints(offs)
