@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/lore-kb/lore/core"
@@ -138,9 +139,22 @@ func whyText(p *core.Primitive) (label, s string) {
 // budget runes the entry is whole where it fits its bounds; what is cut
 // (and every entry once the budget is spent) points at ref, the reference
 // file entry that holds it whole.
+// placeOf is "; in <section>" for a key primitive whose name does not say
+// the part of the work it is read in: a definition shown under a KEP's
+// "Alternatives" is a design the work considered, a rule under a grant's
+// section is that grant's, and only the section says so.
+func placeOf(p *core.Primitive) string {
+	sec := strings.TrimSpace(p.Provenance.Section)
+	name := strings.ToLower(shownName(p))
+	if strings.IndexFunc(sec, unicode.IsLetter) < 0 || strings.Contains(name, strings.ToLower(sec)) || strings.EqualFold(sec, p.Provenance.Title) {
+		return ""
+	}
+	return "; in " + mdName(clean(sectionOf(p), maxFieldRunes))
+}
+
 func keyEntry(p *core.Primitive, ref string, budget int) string {
 	var b strings.Builder
-	head := "**" + mdName(shownName(p)) + "** (" + typeName(p.Type) + ")"
+	head := "**" + mdName(shownName(p)) + "** (" + typeName(p.Type) + placeOf(p) + ")"
 	lines := stepLines(p)
 	switch {
 	case budget <= 0:
