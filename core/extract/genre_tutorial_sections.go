@@ -191,8 +191,16 @@ func (x *extractor) sectionSteps(roots []*core.Section) {
 			// with) stays with that step, as the source shows it,
 			// with what leads into it ("Let's check … by running
 			// `psql example -c "\d users"`. The output …:")
+			st := &steps[len(steps)-1]
 			block.lead = lead
-			steps[len(steps)-1].blocks = append(steps[len(steps)-1].blocks, block)
+			if len(st.after) > 0 {
+				// what was said between the step's blocks stays
+				// between them ("Then you would see your web type
+				// in the list" after the first), not after the last
+				block.lead = strings.TrimSpace(strings.Join(st.after, " ") + " " + lead)
+				st.after = nil
+			}
+			st.blocks = append(st.blocks, block)
 			last = next
 		case fileLang(block.lang) || plainLang(block.lang) && !outputLead.MatchString(lead):
 			// a file the section has the reader write ("The

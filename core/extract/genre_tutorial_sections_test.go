@@ -272,3 +272,21 @@ func TestTidyNameKeepsQuotedWords(t *testing.T) {
 		}
 	}
 }
+
+// What a guide says between two blocks of one step stays between them,
+// not after the last: "Then you would see…" follows the command it is
+// about.
+func TestSectionStepsNoteBetweenBlocksKeepsItsPlace(t *testing.T) {
+	doc := "# Types\n\n## Add a type\n\nDefine a type and list it:\n\n```sh\nrg --type-add 'web:*.html' --type-list\n```\n\n" +
+		"Then you would see your web type in the list.\n\nThe flag applies to one command. To keep it, create an alias:\n\n```\nalias rg=\"rg --type-add 'web:*.html'\"\n```\n\n" +
+		"or add it to your configuration file.\n\n## Search\n\nSearch with it:\n\n```sh\nrg -tweb title\n```\n"
+	ps := Extract(mdDoc(doc, core.Tutorial), Options{})
+	if len(ps) != 1 {
+		t.Fatalf("want one procedure, got %v", nameList(ps))
+	}
+	form := ps[0].ComputationalForm
+	see, alias := strings.Index(form, "Then you would see"), strings.Index(form, "alias rg=")
+	if see < 0 || alias < 0 || see > alias {
+		t.Errorf("the note between the blocks moved:\n%s", form)
+	}
+}
