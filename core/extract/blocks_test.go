@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lore-kb/lore/core"
+	"github.com/lore-kb/lore/core/text"
 )
 
 // texFixture extracts a LaTeX fixture as a textbook with one section.
@@ -569,5 +570,20 @@ func TestKindWordWithUnmappedLigature(t *testing.T) {
 	if len(ps) != 2 || ps[0].Type != core.Definition || !strings.Contains(got[0], "Continuous") ||
 		ps[1].Type != core.Theorem || !strings.Contains(got[1], "Sums of Continuous") {
 		t.Errorf("got %q", got)
+	}
+}
+
+// A commutative diagram set in text (tikzcd in a center) is math: its
+// cells keep their letters (ℓ) and it reads as its arrows.
+func TestLaTeXDiagramInTextIsMath(t *testing.T) {
+	txt := "\\begin{lem}\\label{lem:c}\nEquivalences cancel: the isomorphisms compose\n" +
+		"\\begin{center}\\begin{tikzcd} fk \\arrow[r, \"f\\delta k\"] & f\\ell gf k \\arrow[r, \"f\\ell g\\beta\"] & f\\ell g.\\end{tikzcd}\\end{center}\n\\end{lem}\n"
+	ps := texFixture(t, txt)
+	if len(ps) != 1 {
+		t.Fatalf("got %v", nameList(ps))
+	}
+	got := ps[0].FormalStatement
+	if read := text.ReadableMath(got); !strings.Contains(got, "$$\\begin{tikzcd}") || !strings.Contains(read, "fℓ gf k") || !strings.Contains(read, "–fℓ gβ→") {
+		t.Errorf("statement %q reads %q", got, read)
 	}
 }

@@ -421,6 +421,9 @@ func controlWord(s string, at int) (string, int) {
 
 func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
+// diagramEnd closes a tikz-cd diagram, which is math wherever it is set.
+const diagramEnd = `\end{tikzcd}`
+
 // displayMath environments are kept as math ($$…$$) when cleaning.
 var displayMath = map[string]bool{
 	"align": true, "align*": true, "equation": true, "equation*": true, "gather": true,
@@ -499,7 +502,9 @@ func (r *texRender) clean(s string) string {
 		c := s[i]
 		if math && mathEnd != "" && strings.HasPrefix(s[i:], mathEnd) {
 			i += len(mathEnd)
-			if strings.HasPrefix(mathEnd, `\end`) || mathEnd == "$$" || mathEnd == `\]` {
+			if mathEnd == diagramEnd {
+				emit(diagramEnd + "$$")
+			} else if strings.HasPrefix(mathEnd, `\end`) || mathEnd == "$$" || mathEnd == `\]` {
 				emit("$$")
 			} else {
 				emit("$")
@@ -628,6 +633,15 @@ func (r *texRender) clean(s string) string {
 					math, mathEnd = true, `\end{`+env+`}`
 					b = append(b, ' ')
 					emit("$$")
+					continue
+				}
+				if name == "begin" && env == "tikzcd" {
+					// a commutative diagram set in text (in a center):
+					// its cells are math, and the math reader tells its
+					// arrows ("id_B –β⁻¹→ fk")
+					math, mathEnd = true, diagramEnd
+					b = append(b, ' ')
+					emit(`$$\begin{tikzcd}`)
 					continue
 				}
 				if name == "begin" {
