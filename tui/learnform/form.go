@@ -171,7 +171,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 type Model struct {
 	st   *styles.Styles // shared: the styles are large and models are copied on every update
 	keys KeyMap
-	w    int
+	w, h int
 	// inputs is shared by the model's copies: text inputs are large and
 	// the application copies its models on every update; only the latest
 	// copy is ever used. Depth and dry run use no input.
@@ -229,8 +229,8 @@ func (m Model) SetStyles(st styles.Styles) Model {
 }
 
 // SetSize sets the form's width; it takes as many lines as it has.
-func (m Model) SetSize(w, _ int) Model {
-	m.w = w
+func (m Model) SetSize(w, h int) Model {
+	m.w, m.h = w, h
 	for i := range m.inputs {
 		m.inputs[i].SetWidth(max(10, min(w, 100)-18))
 	}
@@ -789,6 +789,16 @@ func (m Model) View() string {
 	lines := strings.Split(b.String(), "\n")
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, m.w, "…")
+	}
+	// In a short terminal the blank lines between the parts go before
+	// any of the message does: a refusal names what lore reads, and the
+	// end of it is what the user needs.
+	for i := 0; m.h > 0 && len(lines) > m.h && i < len(lines); {
+		if strings.TrimSpace(ansi.Strip(lines[i])) == "" {
+			lines = append(lines[:i], lines[i+1:]...)
+			continue
+		}
+		i++
 	}
 	return strings.Join(lines, "\n")
 }
