@@ -57,10 +57,11 @@ const (
 // by theirs ("Newton's method" under "Optimization and Convergence").
 func (x *extractor) sectionReadings(cs []cand) []cand {
 	if len(x.states) < minCatalogue || programMedia[x.a.Document.MediaType] ||
-		len(bcp14.FindAllStringIndex(x.doc, minRequirements)) == minRequirements {
+		x.ctype == core.Spec && len(bcp14.FindAllStringIndex(x.doc, minRequirements)) == minRequirements {
 		// a program's sections are its comments; a specification that
 		// writes its requirements with key words says what its rules
-		// are
+		// are (a design proposal that says "should" as prose does is
+		// read as the prose it is)
 		return cs
 	}
 	offs := make([]int, 0, len(cs))

@@ -347,3 +347,21 @@ func TestStepsKeepTheSettingBeforeTheirLeadIn(t *testing.T) {
 	}
 	t.Error("the recommended steps were not read")
 }
+
+// A design proposal that writes SHOULD and MUST in its prose is no
+// specification whose requirements say its rules: its
+// unmarked sections are read by their titles ("Exponential Backoff").
+func TestProposalWithKeywordsIsReadBySections(t *testing.T) {
+	doc := "# Retry Design\n\nClients SHOULD retry and servers MUST cope; the client SHOULD back off, and it MUST stop.\n\n" +
+		"## Maximum Number of Retries\n\nThe maximum number of attempts is capped at five, and a larger value SHOULD be treated as five by every client.\n\n" +
+		"## Exponential Backoff\n\nThe initial retry happens after the initial backoff times a random factor between 0.8 and 1.2, and later ones grow.\n\n" +
+		"## Pushback\n\nA server may tell the client when to retry, and the client MUST honour it; it SHOULD not retry sooner, and MUST not retry at all if told so.\n\n" +
+		"## Statistics\n\nThe client SHOULD record each attempt it makes, so that the retries can be seen, and MUST count them per method.\n"
+	ps := Extract(analyzed(doc, core.FormatMarkdown, core.Paper), Options{})
+	got := byName(ps)
+	for _, n := range []string{"Exponential Backoff", "Pushback"} {
+		if _, ok := got[n]; !ok {
+			t.Errorf("no %q among %q", n, names(ps))
+		}
+	}
+}

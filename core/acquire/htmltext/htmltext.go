@@ -24,6 +24,7 @@ import (
 
 	"github.com/lore-kb/lore/core/acquire/mathml"
 	"github.com/lore-kb/lore/core/text"
+	"github.com/lore-kb/lore/internal/lazyre"
 )
 
 // IsNoteRefClass reports the class of a link to a footnote (pandoc's
@@ -432,6 +433,11 @@ func prepare(s string) (string, string) {
 	return b.String(), sheet
 }
 
+// markupTemplate is the opening tag of a script element that holds markup
+// for the page, not a program: type="text/x-handlebars-template",
+// "text/template", "text/html", "text/ng-template", "text/x-template".
+var markupTemplate = lazyre.New(`\btype\s*=\s*["']?text/(?:x-)?(?:handlebars-template|template|html|ng-template|mustache|x-template)\b`)
+
 // cutRawText removes <script> and <style> elements, whose content is not
 // markup and would confuse the decoder, and returns the style elements'
 // text apart (up to MaxStyleSheet).
@@ -466,6 +472,19 @@ func cutRawText(s string) (string, string) {
 			} else {
 				end = len(s)
 			}
+		}
+		if open := strings.IndexByte(lower[i:end], '>'); tag == "script" && open >= 0 && markupTemplate.MatchString(lower[i:i+open]) {
+			// a template the page's script renders into the page (Kafka's
+			// documentation is a Handlebars template per chapter): its
+			// content is the page's markup, read as the browser shows it
+			body := s[i+open+1 : end]
+			if k := strings.LastIndex(asciiLower(body), "</script"); k >= 0 {
+				body = body[:k]
+			}
+			b.WriteString(s[last:i])
+			b.WriteString(body)
+			last, i = end, end
+			continue
 		}
 		if tag == "style" && sheet.Len() < MaxStyleSheet {
 			if open := strings.IndexByte(s[i:end], '>'); open >= 0 {
