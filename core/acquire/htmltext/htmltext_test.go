@@ -250,3 +250,18 @@ func TestHeadingNumberSpanAndFootnoteLink(t *testing.T) {
 		t.Errorf("Text =\n%q\nwant\n%q", got, want)
 	}
 }
+
+// A page whose chapter is a template its script renders (a Handlebars
+// template in a script element) is read as the markup the template
+// holds; a script that is a program stays out.
+func TestTemplateScriptIsThePagesMarkup(t *testing.T) {
+	page := `<!-- licence --><script>var x = "<p>not text</p>";</script>
+<script id="design-template" type="text/x-handlebars-template">
+    <h3><a id="persistence"></a>4.2 Persistence</h3>
+    <p>Kafka relies heavily on the filesystem for storing and caching messages.
+</script>`
+	got := Text(page)
+	if !strings.Contains(got, "4.2 Persistence") || !strings.Contains(got, "Kafka relies heavily on the filesystem") || strings.Contains(got, "not text") {
+		t.Errorf("Text = %q", got)
+	}
+}
