@@ -1053,6 +1053,11 @@ func programsOf(c string) []string {
 			}
 		case r == '\'' || r == '"':
 			quote = r
+		case r == '#' && (i == 0 || c[i-1] == ' ' || c[i-1] == '\t'):
+			// a comment ("# runs the full suite (default behavior)")
+			// runs nothing
+			add(strings.TrimPrefix(c[start:i], "$"))
+			return out
 		case r == '|' || r == '&' || r == ';' || r == '`' || r == '(' || r == ')':
 			add(strings.TrimPrefix(c[start:i], "$"))
 			start = i + 1

@@ -400,6 +400,8 @@ func TestProgramsOfPipelines(t *testing.T) {
 		"make build && sudo make install; echo done":                                                 "make echo",
 		"./run.sh > out.log 2>&1 | tee -a all.log":                                                   "./run.sh tee",
 		`grep -c "a|b" file.txt`: "grep",
+		"pytest --lf --last-failed-no-failures all    # runs the full suite (default behavior)": "pytest",
+		`echo "#1" | sort`: "echo sort",
 	} {
 		if got := strings.Join(programsOf(c), " "); got != want {
 			t.Errorf("programsOf(%q) = %q, want %q", c, got, want)

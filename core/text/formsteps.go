@@ -192,7 +192,8 @@ func (b CodeBlock) prompt(l string) int {
 func (b CodeBlock) Commands() []string {
 	isPrompted := b.Prompted()
 	var out []string
-	cont := false // the command before ends in a backslash: this line goes on with it
+	cont := false    // the command before ends in a backslash: this line goes on with it
+	prevCmd := false // the line before is a command, which a "> " line goes on
 	for _, l := range b.Lines {
 		l = strings.TrimSpace(l)
 		if l == "" || l == "#" || l == "{" || l == "}" || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "//") {
@@ -207,16 +208,20 @@ func (b CodeBlock) Commands() []string {
 		}
 		if isPrompted {
 			p := b.prompt(l)
-			if p == 0 && strings.HasPrefix(l, "> ") {
-				p = 2 // a line the command before goes on in
+			if p == 0 && prevCmd && strings.HasPrefix(l, "> ") {
+				// the shell's prompt for a line the command before goes
+				// on in; after printed output a "> " is the output's
+				// (pytest marks the failing line so)
+				p = 2
 			}
 			if p == 0 {
+				prevCmd = false
 				continue
 			}
 			l = strings.TrimSpace(l[p:])
 		}
 		out = append(out, l)
-		cont = more
+		cont, prevCmd = more, true
 	}
 	return out
 }

@@ -50,6 +50,11 @@ func TestCodeBlockCommands(t *testing.T) {
 	if got := named.Commands(); !reflect.DeepEqual(got, []string{"id", "capsh --print", "dnf install -y buildah", "make", "Get-Item x"}) {
 		t.Errorf("named-prompt commands %q", got)
 	}
+	// "> " goes on a command, but in printed output it is the output's
+	pytest := CodeBlock{Lang: "pytest", Lines: []string{"$ pytest -q", "    def test_num(i):", ">       pytest.fail(\"bad luck\")", "E       Failed", "$ echo 'a", "> b'"}}
+	if got := pytest.Commands(); !reflect.DeepEqual(got, []string{"pytest -q", "echo 'a", "b'"}) {
+		t.Errorf("pytest session commands %q", got)
+	}
 	if f := Fence([]string{"```go", "x := 1", "````"}); f != "`````" {
 		t.Errorf("fence %q", f)
 	}
