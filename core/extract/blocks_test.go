@@ -587,3 +587,12 @@ func TestLaTeXDiagramInTextIsMath(t *testing.T) {
 		t.Errorf("statement %q reads %q", got, read)
 	}
 }
+
+// A code span's stars are its text, not emphasis: a path's wildcards
+// stay.
+func TestStripEmphKeepsCodeSpans(t *testing.T) {
+	got := stripEmph("Installs shims for all executables (`~/.rbenv/versions/*/bin/*`), a *shim* each.")
+	if want := "Installs shims for all executables (`~/.rbenv/versions/*/bin/*`), a shim each."; got != want {
+		t.Errorf("stripEmph = %q, want %q", got, want)
+	}
+}

@@ -119,7 +119,28 @@ func stripEmph(s string) string {
 		return s
 	}
 	// *term*, at word edges and holding no formula: twice, since one
-	// pass cannot take two terms that share the space between them.
+	// pass cannot take two terms that share the space between them. A
+	// code span's stars are its text (`~/.rbenv/versions/*/bin/*`).
+	var b strings.Builder
+	for s != "" {
+		prose, rest := s, ""
+		if i := strings.IndexByte(s, '`'); i >= 0 {
+			if j := strings.IndexByte(s[i+1:], '`'); j >= 0 {
+				prose, rest = s[:i], s[i:]
+				b.WriteString(stripStars(prose))
+				b.WriteString(rest[:j+2])
+				s = rest[j+2:]
+				continue
+			}
+		}
+		b.WriteString(stripStars(prose))
+		s = rest
+	}
+	return b.String()
+}
+
+// stripStars removes single-star emphasis from prose with no code span.
+func stripStars(s string) string {
 	for range 2 {
 		s = singleEmph.ReplaceAllString(s, "$1$2$3")
 	}
