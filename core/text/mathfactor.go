@@ -29,8 +29,7 @@ func oneFactor(g string) string {
 // (dy/dx, ∂f/∂x), which reads as one whatever its letters.
 func differentials(num, den string) bool {
 	d := func(s string) bool {
-		s = strings.TrimSpace(s)
-		return utf8.RuneCountInString(s) <= 4 && (strings.HasPrefix(s, "d") || strings.HasPrefix(s, "∂") || strings.HasPrefix(s, "δ"))
+		return utf8.RuneCountInString(strings.TrimSpace(s)) <= 4 && differentialOp(s)
 	}
 	return d(num) && d(den)
 }

@@ -315,12 +315,15 @@ func (r *mathReader) skipSpace() {
 // derivative's operator (d/dx, ∂²/∂x², dⁿ/dtⁿ): it applies to what
 // follows it, as written, and needs no parentheses.
 func derivative(num, den string) bool {
-	op := func(s string) bool {
-		s = strings.TrimSpace(s)
-		return strings.HasPrefix(s, "d") || strings.HasPrefix(s, "∂") || strings.HasPrefix(s, "δ")
-	}
 	n := strings.TrimRightFunc(strings.TrimSpace(num), func(r rune) bool { return strings.ContainsRune("⁰¹²³⁴⁵⁶⁷⁸⁹ⁿᵏ", r) })
-	return (n == "d" || n == "∂" || n == "δ") && op(den)
+	return (n == "d" || n == "∂" || n == "δ") && differentialOp(den)
+}
+
+// differentialOp reports whether s opens with a differential's letter:
+// d, ∂ or δ.
+func differentialOp(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "d") || strings.HasPrefix(s, "∂") || strings.HasPrefix(s, "δ")
 }
 
 // factorFollows reports whether what follows r's position multiplies
